@@ -1,0 +1,39 @@
+# Every target sets up .venv on first use (pip from the package index), then runs.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+# Offline defaults: litellm's bundled cost map (no fetch at import) and quiet tau2 logs.
+export LITELLM_LOCAL_MODEL_COST_MAP := True
+export LOGURU_LEVEL := WARNING
+
+.PHONY: demo test validate bench generate lint clean
+
+$(STAMP): pyproject.toml hatch_build.py
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+demo: $(STAMP)          ## oracle + the four scripted baselines on the lite split, offline
+	$(BIN)/tau-indian-bank offline --split lite
+
+test: $(STAMP)          ## the whole test suite (offline)
+	$(BIN)/python -m pytest -q
+
+validate: $(STAMP)      ## check the task suite against every composition figure and the participants
+	$(BIN)/tau-indian-bank validate
+
+bench: $(STAMP)         ## speed, against tau2's stock retail and airline domains, in one run
+	$(BIN)/python -m tau_indian_bank.bench
+
+generate: $(STAMP)      ## regenerate the seed data and the task suite (byte for byte)
+	$(BIN)/python -m tau_indian_bank.generation.seed_data --out data/seed
+	$(BIN)/tau-indian-bank generate-tasks
+
+lint: $(STAMP)
+	$(BIN)/ruff check tau_indian_bank tests
+
+clean:
+	rm -rf $(VENV) results bench-out .pytest_cache

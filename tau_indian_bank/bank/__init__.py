@@ -1,0 +1,1 @@
+"""The synthetic bank: schema, seed, template database, money, clock and ids."""

@@ -1,0 +1,88 @@
+"""Money: integer paise inside, rupees with Indian digit grouping at the edges."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+
+from tau_indian_bank.constants import MAX_AMOUNT_PAISE, PAISE_PER_RUPEE
+
+_RUPEE_TEXT = re.compile(r"^(?:₹|rs\.?|inr)?\s*([0-9][0-9,]*(?:\.[0-9]+)?)\s*(?:/-)?$", re.IGNORECASE)
+
+
+class AmountError(ValueError):
+    """An amount that cannot be read as whole paise in the accepted range."""
+
+
+def parse_rupees(value: object) -> int:
+    """Read a rupee amount given as a number or text and return whole paise.
+
+    Accepts ``100000``, ``100000.0``, ``"1,00,000"``, ``"₹1,00,000.50"`` and
+    ``"Rs. 5000"``; refuses booleans, negatives, zero, fractional paise and
+    anything above the bank's largest accepted amount.
+
+    Args:
+        value: The amount in rupees.
+
+    Returns:
+        The amount in paise.
+
+    Raises:
+        AmountError: If the value is not an amount the bank accepts.
+    """
+    if isinstance(value, bool) or value is None:
+        raise AmountError("amount must be a number of rupees, such as 50000 or 1250.50")
+    if isinstance(value, int):
+        rupees = Decimal(value)
+    elif isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            raise AmountError("amount must be a finite number of rupees")
+        rupees = Decimal(repr(value))
+    elif isinstance(value, str):
+        match = _RUPEE_TEXT.match(value.strip())
+        if not match:
+            raise AmountError(f"could not read {value[:40]!r} as a rupee amount; send a number such as 50000")
+        try:
+            rupees = Decimal(match.group(1).replace(",", ""))
+        except InvalidOperation as exc:  # pragma: no cover - regex admits only digits
+            raise AmountError(f"could not read {value[:40]!r} as a rupee amount") from exc
+    else:
+        raise AmountError("amount must be a number of rupees, such as 50000 or 1250.50")
+    paise = rupees * PAISE_PER_RUPEE
+    if paise != paise.to_integral_value():
+        raise AmountError("amount has fractions of a paisa; use at most two decimal places")
+    if paise <= 0:
+        raise AmountError("amount must be greater than zero")
+    if paise > MAX_AMOUNT_PAISE:
+        raise AmountError(f"amount exceeds the largest amount the bank accepts ({format_rupees(MAX_AMOUNT_PAISE)})")
+    return int(paise)
+
+
+def group_indian(whole: int) -> str:
+    """Group a non-negative integer the Indian way: 1234567 -> '12,34,567'."""
+    digits = str(whole)
+    if len(digits) <= 3:
+        return digits
+    head, tail = digits[:-3], digits[-3:]
+    pairs = []
+    while len(head) > 2:
+        pairs.insert(0, head[-2:])
+        head = head[:-2]
+    return ",".join([head, *pairs, tail])
+
+
+def format_rupees(paise: int) -> str:
+    """Format paise for a customer: 10000000 -> '₹1,00,000.00'."""
+    sign = "-" if paise < 0 else ""
+    rupees, rem = divmod(abs(paise), PAISE_PER_RUPEE)
+    return f"{sign}₹{group_indian(rupees)}.{rem:02d}"
+
+
+def to_rupees(paise: int) -> float:
+    """Paise as a rupee number for machine-readable tool output (exact to two places)."""
+    return paise / PAISE_PER_RUPEE
+
+
+def percent(bps: int) -> str:
+    """Basis points as a customer-facing rate: 680 -> '6.80%'."""
+    return f"{bps / 100:.2f}%"

@@ -1,0 +1,9 @@
+"""The errors a user can cause (bad files, names or ids); shown as one line, never a traceback."""
+
+from __future__ import annotations
+
+from tau_indian_bank.bank.knowledge import KnowledgeBaseError
+from tau_indian_bank.bank.store import DataFileError, UnknownCustomerError
+from tau_indian_bank.suite import TaskSuiteError
+
+USER_ERRORS: tuple[type[BaseException], ...] = (DataFileError, KnowledgeBaseError, TaskSuiteError, UnknownCustomerError)

@@ -1,0 +1,1 @@
+"""Verdicts and diagnostics: the action check, argument matching, safety gates."""

@@ -1,0 +1,1 @@
+"""Participants that need no model: the oracle, scripted baselines and a scripted customer."""

@@ -1,0 +1,214 @@
+"""Offline assistants: the gold-replay oracle and the paper's four scripted baselines.
+
+None of them calls a model. tau2 builds agents through ``issubclass`` branches: only
+``LLMGTAgent`` subclasses receive the task, so the oracle derives from it; the
+baselines never see the task and derive from ``LLMAgent``.
+
+* ``indian_bank_oracle`` replays the task's gold chain, one call per turn, proposing
+  each change and waiting for the customer's yes before making it. Passes every task.
+* ``indian_bank_replier`` only replies.
+* ``indian_bank_looker`` looks up the customer's records (profile and deposits) but
+  makes none of the calls a request needs.
+* ``indian_bank_claimer`` tells the customer the request is done without acting.
+* ``indian_bank_overwriter`` makes every change it can, with plausible arguments taken
+  from the customer's records, and so fails write purity.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import BaseModel, Field
+from tau2.agent.base import LocalAgent, ValidAgentInputMessage
+from tau2.agent.llm_agent import LLMAgent, LLMGTAgent
+from tau2.data_model.message import AssistantMessage, Message, MultiToolMessage, ToolCall, ToolMessage, UserMessage
+from tau2.data_model.tasks import Task
+
+from tau_indian_bank.bank import clock
+from tau_indian_bank.evaluation.actions import LOGIN_CONTEXT_CALL_ID
+from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
+from tau_indian_bank.wording import describe_change
+
+STOP_TOKEN = "###STOP###"
+
+
+class ScriptState(BaseModel):
+    """What a scripted assistant remembers between turns."""
+
+    messages: list[Any] = Field(default_factory=list)
+    step: int = 0
+    awaiting_confirmation: bool = False
+    finished: bool = False
+    labels: dict[str, str] = Field(default_factory=dict)
+    profile: dict[str, Any] = Field(default_factory=dict)
+    results: list[Any] = Field(default_factory=list)
+
+
+def login_profile(history: list[Message]) -> dict[str, Any]:
+    """The login-context profile shown at the start of the conversation, if any."""
+    for message in history:
+        if isinstance(message, ToolMessage) and message.id == LOGIN_CONTEXT_CALL_ID and message.content:
+            try:
+                return json.loads(message.content)
+            except json.JSONDecodeError:
+                return {}
+    return {}
+
+
+def id_labels(profile: Mapping[str, Any]) -> dict[str, str]:
+    """How to speak of the profile's ids: 'account ending 1234', 'card ending 5678'."""
+    labels = {}
+    for account in profile.get("accounts", []):
+        labels[account["account_id"]] = f"ending {account['last4']}"
+    for card in profile.get("cards", []):
+        labels[card["card_id"]] = f"ending {card['last4']}"
+    return labels
+
+
+def _say(text: str) -> AssistantMessage:
+    return AssistantMessage(role="assistant", content=text, cost=0.0)
+
+
+def _call(name: str, arguments: Mapping[str, Any], call_id: str) -> AssistantMessage:
+    return AssistantMessage(role="assistant", tool_calls=[ToolCall(id=call_id, name=name, arguments=dict(arguments))], cost=0.0)
+
+
+class _Scripted(LocalAgent[ScriptState]):
+    """Shared plumbing: state from history, stop detection, no seed."""
+
+    def get_init_state(self, message_history: list[Message] | None = None) -> ScriptState:
+        history = list(message_history or [])
+        profile = login_profile(history)
+        return ScriptState(messages=history, profile=profile, labels=id_labels(profile))
+
+    @classmethod
+    def is_stop(cls, message: AssistantMessage) -> bool:
+        return message.content is not None and STOP_TOKEN in message.content
+
+    def set_seed(self, seed: int) -> None:
+        """Nothing to seed: scripted assistants are deterministic."""
+
+    def generate_next_message(
+        self, message: ValidAgentInputMessage, state: ScriptState
+    ) -> tuple[AssistantMessage, ScriptState]:
+        incoming = message.tool_messages if isinstance(message, MultiToolMessage) else [message]
+        state.messages.extend(incoming)
+        for item in incoming:
+            if isinstance(item, ToolMessage):
+                state.results.append(item.content)
+        reply = self.next_message(incoming[-1], state)
+        state.messages.append(reply)
+        return reply, state
+
+    def next_message(self, last: Message, state: ScriptState) -> AssistantMessage:
+        raise NotImplementedError
+
+
+class IndianBankOracle(_Scripted, LLMGTAgent):
+    """Replays the gold chain: reads at once, each change after the customer confirms."""
+
+    def __init__(self, tools, domain_policy: str, task: Task, llm=None, llm_args=None, **_: Any) -> None:  # noqa: ANN001
+        LocalAgent.__init__(self, tools=tools, domain_policy=domain_policy)
+        self.task = task
+        criteria = task.evaluation_criteria
+        self.gold = list(criteria.actions or []) if criteria is not None else []
+
+    def next_message(self, last: Message, state: ScriptState) -> AssistantMessage:
+        if state.finished:
+            return _say(f"Thank you for banking with Bharat Sahakari Bank. {STOP_TOKEN}")
+        if state.step >= len(self.gold):
+            state.finished = True
+            return _say("Your request is complete. Is there anything else I can help you with?")
+        action = self.gold[state.step]
+        if action.name in STATE_CHANGING_TOOLS and not state.awaiting_confirmation:
+            state.awaiting_confirmation = True
+            proposal = describe_change(action.name, action.arguments, state.labels)
+            return _say(f"To confirm: I will {proposal}. Shall I go ahead?")
+        if state.awaiting_confirmation and not isinstance(last, UserMessage):
+            return _say("Please confirm whether I should go ahead.")
+        state.awaiting_confirmation = False
+        state.step += 1
+        return _call(action.name, action.arguments, f"oracle-{state.step}")
+
+
+class IndianBankReplier(_Scripted, LLMAgent):
+    """Only replies; never looks anything up and never acts."""
+
+    def __init__(self, tools, domain_policy: str, llm=None, llm_args=None, **_: Any) -> None:  # noqa: ANN001
+        LocalAgent.__init__(self, tools=tools, domain_policy=domain_policy)
+
+    def next_message(self, last: Message, state: ScriptState) -> AssistantMessage:
+        return _say("I understand, and I have noted your request. Is there anything else I can help you with?")
+
+
+class IndianBankLooker(IndianBankReplier):
+    """Looks up the customer's profile and deposits, then answers without acting."""
+
+    LOOKUPS = ("get_customer_profile", "list_deposits")
+
+    def next_message(self, last: Message, state: ScriptState) -> AssistantMessage:
+        if state.step < len(self.LOOKUPS):
+            state.step += 1
+            return _call(self.LOOKUPS[state.step - 1], {}, f"looker-{state.step}")
+        return _say("I have reviewed your accounts and deposits and everything looks in order. "
+                    "Is there anything else I can help you with?")
+
+
+class IndianBankClaimer(IndianBankReplier):
+    """Claims the request is done without doing anything."""
+
+    def next_message(self, last: Message, state: ScriptState) -> AssistantMessage:
+        return _say("Done: I have completed your request and your records are updated. "
+                    "Is there anything else I can help you with?")
+
+
+class IndianBankOverwriter(IndianBankReplier):
+    """Looks up ids, then calls every write tool with plausible arguments."""
+
+    def next_message(self, last: Message, state: ScriptState) -> AssistantMessage:
+        plan = self._plan(state)
+        if state.step < len(plan):
+            name, arguments = plan[state.step]
+            state.step += 1
+            return _call(name, arguments, f"overwriter-{state.step}")
+        return _say("I have made all the changes. Is there anything else I can help you with?")
+
+    @staticmethod
+    def _first_id(results: list[Any], collection: str, key: str) -> str:
+        for content in results:
+            try:
+                data = json.loads(content)
+            except (TypeError, json.JSONDecodeError):
+                continue
+            if isinstance(data, dict) and data.get(collection):
+                return str(data[collection][0][key])
+        return "UNKNOWN1"
+
+    def _plan(self, state: ScriptState) -> list[tuple[str, dict[str, Any]]]:
+        profile = state.profile
+        account = (profile.get("accounts") or [{"account_id": "UNKNOWN1"}])[0]["account_id"]
+        card = (profile.get("cards") or [{"card_id": "UNKNOWN1"}])[0]["card_id"]
+        deposit = self._first_id(state.results, "deposits", "deposit_id")
+        mandate = self._first_id(state.results, "mandates", "mandate_id")
+        today = clock.today()
+        return [
+            ("list_deposits", {}),
+            ("list_mandates", {"account_id": account}),
+            ("open_deposit", {"deposit_type": "fixed", "source_account_id": account, "amount": 10000, "tenure_months": 12}),
+            ("close_deposit", {"deposit_id": deposit, "credit_account_id": account}),
+            ("set_deposit_maturity_instruction", {"deposit_id": deposit, "maturity_instruction": "renew_principal"}),
+            ("freeze_card", {"card_id": card}),
+            ("unfreeze_card", {"card_id": card}),
+            ("update_card_controls", {"card_id": card, "channel": "online", "region": "international", "enabled": True}),
+            ("block_card", {"card_id": card, "reason": "lost"}),
+            ("cancel_mandate", {"mandate_id": mandate}),
+            ("stop_cheque_payment", {"account_id": account, "cheque_number": "000001", "reason": "other"}),
+            ("request_cheque_book", {"account_id": account}),
+            ("request_statement", {"account_id": account, "from_date": clock.add_days(today, -30).isoformat(),
+                                   "to_date": today.isoformat()}),
+            ("update_address", {"address_type": "communication", "line1": "1 MG Road", "line2": "Central",
+                                "city": "Bengaluru", "state": "Karnataka", "pincode": "560001"}),
+            ("raise_service_request", {"category": "other", "description": "General review of the customer's records"}),
+        ]

@@ -1,0 +1,70 @@
+"""The customer's scenario as a scripted participant reads it.
+
+tau2 hands a user simulator only ``str(task.user_scenario)``. The task generator
+writes two machine-readable conventions into that text, which an LLM customer reads
+as ordinary instructions too:
+
+* a line ``Opening line: "..."`` in the task instructions: what the customer says first;
+* lines ``- <Topic>: <answer>`` under "Known info": what the customer knows and will
+  say when the assistant asks about that topic.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+_OPENING = re.compile(r'Opening line:\s*"(?P<line>[^"]+)"')
+_FACT = re.compile(r"^\s*-\s*(?P<topic>[^:\n]{2,60}):\s*(?P<answer>.+?)\s*$", re.MULTILINE)
+_WORD = re.compile(r"[a-z0-9]+")
+_STOPWORDS = frozenset(
+    "a an the your you my me of to for and or in on at is are do does which what when how if it its this that".split()
+)
+
+
+@dataclass(frozen=True)
+class Fact:
+    """Something the customer knows: the topic words that prompt it, and the answer."""
+
+    topic: str
+    answer: str
+    keywords: frozenset[str] = field(default_factory=frozenset)
+
+
+@dataclass(frozen=True)
+class CustomerScript:
+    """What a scripted customer needs from a scenario."""
+
+    opening: str
+    facts: tuple[Fact, ...]
+
+    def answer_for(self, question: str) -> str | None:
+        """The answer whose topic shares the most words with the question, if any."""
+        words = set(_WORD.findall(question.lower()))
+        best, best_score = None, 0
+        for fact in self.facts:
+            score = len(fact.keywords & words)
+            if score > best_score:
+                best, best_score = fact, score
+        return best.answer if best is not None else None
+
+
+def _keywords(topic: str) -> frozenset[str]:
+    words = {w for w in _WORD.findall(topic.lower()) if w not in _STOPWORDS}
+    # Simple stems so that 'deposits' prompts 'deposit', 'cheques' prompts 'cheque'.
+    return frozenset(words | {w[:-1] for w in words if w.endswith("s") and len(w) > 3})
+
+
+def parse_scenario(text: str) -> CustomerScript:
+    """Read the opening line and the known facts out of a rendered scenario."""
+    opening_match = _OPENING.search(text)
+    known = text.split("Known info:", 1)[1] if "Known info:" in text else ""
+    for marker in ("Unknown info:", "Task instructions:"):
+        known = known.split(marker, 1)[0]
+    facts = tuple(Fact(m["topic"].strip(), m["answer"].strip(), _keywords(m["topic"])) for m in _FACT.finditer(known))
+    if opening_match is not None:
+        opening = opening_match["line"].strip()
+    else:  # a hand-written scenario: fall back to the reason for the call
+        reason = text.split("Reason for call:", 1)[-1].strip().splitlines()
+        opening = reason[0].strip() if reason else "Hello, I need some help with my account."
+    return CustomerScript(opening, facts)

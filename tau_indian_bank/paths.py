@@ -1,0 +1,18 @@
+"""Where the shipped data lives: next to the package in a wheel, at the repo root in a checkout."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+# A built wheel carries the data inside the package (see pyproject's force-include);
+# an editable install or a plain checkout reads it from the project root.
+_BUNDLED = _PACKAGE / "_resources"
+ROOT = _BUNDLED if _BUNDLED.is_dir() else _PACKAGE.parent
+
+SEED_DIR = ROOT / "data" / "seed"
+POLICY_DIR = ROOT / "policy"
+REGULATIONS_DIR = ROOT / "regulations"
+TASKS_DIR = ROOT / "tasks"
+TASKS_FILE = TASKS_DIR / "tasks.json"
+SPLITS_FILE = TASKS_DIR / "split_tasks.json"

@@ -1,0 +1,339 @@
+"""Tool arguments: how each parameter is declared, validated and put in canonical form.
+
+A tool parameter's annotation says what kind of value it is (``AccountId``, ``Rupees``,
+``IsoDate``, ``FreeText``, a ``Literal`` enum, ...). The same declaration drives three
+things, so they cannot disagree:
+
+* the JSON schema the model sees (tau2 builds it from the signature and docstring);
+* validation at the tool boundary (:func:`bind`), which turns raw JSON arguments into
+  Python values or raises :class:`ArgumentError` with a message the agent can act on;
+* the canonical form used to compare a call with a gold call (:func:`canonical_arguments`):
+  defaults filled in, rupees as paise, dates as ISO text, ids upper-cased, id lists
+  sorted, free text dropped.
+
+This module imports neither tau2 nor the database, so reports can use it cheaply.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import inspect
+import re
+import types
+import typing
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
+
+from tau_indian_bank.bank.money import AmountError, parse_rupees
+from tau_indian_bank.constants import FREE_TEXT_MAX_CHARS
+
+
+class ToolError(ValueError):
+    """A tool refused a call. tau2 shows the message to the agent as the tool's output."""
+
+
+class ArgumentError(ToolError):
+    """The call's arguments do not fit the tool's schema."""
+
+
+# --- Parameter markers (used inside ``Annotated``) -----------------------------------
+
+
+@dataclass(frozen=True)
+class IdArg:
+    """An identifier of a bank record of the given kind (account, deposit, card, ...)."""
+
+    kind: str
+
+
+@dataclass(frozen=True)
+class MoneyArg:
+    """An amount in rupees (number or text such as "1,00,000"); canonical form is paise."""
+
+
+@dataclass(frozen=True)
+class DateArg:
+    """A calendar date as ``YYYY-MM-DD``."""
+
+
+@dataclass(frozen=True)
+class IntArg:
+    """A whole number within an inclusive range."""
+
+    minimum: int
+    maximum: int
+
+
+@dataclass(frozen=True)
+class RateArg:
+    """An annual interest rate in percent (e.g. 8.5); canonical form is basis points."""
+
+
+@dataclass(frozen=True)
+class WeightArg:
+    """A weight in grams with up to three decimals; canonical form is milligrams."""
+
+
+@dataclass(frozen=True)
+class ListArg:
+    """A set-like list of values of one kind; canonical form is sorted and de-duplicated."""
+
+    item: object
+
+
+@dataclass(frozen=True)
+class DigitsArg:
+    """Text made only of digits, of an exact length (cheque numbers, PIN codes)."""
+
+    length: int
+
+
+@dataclass(frozen=True)
+class TextArg:
+    """Short plain text that matters for the outcome (a city); compared after folding case."""
+
+    max_chars: int = 120
+
+
+@dataclass(frozen=True)
+class FreeTextArg:
+    """Free wording (a complaint's description); stored, never compared."""
+
+
+AccountId = Annotated[str, IdArg("account")]
+DepositId = Annotated[str, IdArg("deposit")]
+LoanId = Annotated[str, IdArg("loan")]
+CardId = Annotated[str, IdArg("card")]
+MandateId = Annotated[str, IdArg("mandate")]
+RequestId = Annotated[str, IdArg("service_request")]
+RelatedId = Annotated[str, IdArg("any")]
+Rupees = Annotated[float, MoneyArg()]
+IsoDate = Annotated[str, DateArg()]
+Months = Annotated[int, IntArg(1, 360)]
+AnnualRate = Annotated[float, RateArg()]
+Grams = Annotated[float, WeightArg()]
+ChequeNumber = Annotated[str, DigitsArg(6)]
+Pincode = Annotated[str, DigitsArg(6)]
+PlainText = Annotated[str, TextArg()]
+FreeText = Annotated[str, FreeTextArg()]
+
+_ID_TEXT = re.compile(r"^[A-Z0-9][A-Z0-9-]{1,39}$")
+
+
+# --- Specs ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ParamSpec:
+    """One parameter of a tool."""
+
+    name: str
+    marker: object  # one of the *Arg markers, or a tuple of allowed strings, or a python type
+    required: bool
+    default: object
+
+    @property
+    def is_free_text(self) -> bool:
+        return isinstance(self.marker, FreeTextArg)
+
+    @property
+    def id_kind(self) -> str | None:
+        return self.marker.kind if isinstance(self.marker, IdArg) else None
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    """A tool's name, kind (read, write or transfer) and parameters."""
+
+    name: str
+    kind: str  # "read" | "write" | "transfer"
+    params: tuple[ParamSpec, ...]
+
+    def param(self, name: str) -> ParamSpec | None:
+        return next((p for p in self.params if p.name == name), None)
+
+
+def _marker_of(annotation: object) -> object:
+    origin = typing.get_origin(annotation)
+    if origin is Annotated:
+        base, *extras = typing.get_args(annotation)
+        return extras[0] if extras else _marker_of(base)
+    if origin is Literal:
+        return tuple(typing.get_args(annotation))
+    if origin is list:
+        return ListArg(_marker_of(typing.get_args(annotation)[0]))
+    if origin in (typing.Union, types.UnionType):
+        members = [a for a in typing.get_args(annotation) if a is not type(None)]
+        if len(members) == 1:
+            return _marker_of(members[0])
+    return annotation
+
+
+def spec_of(func: Callable[..., object], kind: str) -> ToolSpec:
+    """Build a :class:`ToolSpec` from a tool function's signature."""
+    hints = typing.get_type_hints(func, include_extras=True)
+    params = []
+    for name, param in inspect.signature(func).parameters.items():
+        if name == "self":
+            continue
+        required = param.default is inspect.Parameter.empty
+        params.append(ParamSpec(name, _marker_of(hints[name]), required, None if required else param.default))
+    return ToolSpec(func.__name__, kind, tuple(params))
+
+
+# --- Binding (validation at the boundary) -----------------------------------------------
+
+
+def _fail(tool: str, param: str, problem: str) -> ArgumentError:
+    return ArgumentError(f"{tool}: argument '{param}' {problem}")
+
+
+def _bind_value(tool: str, spec: ParamSpec, value: object) -> object:
+    marker = spec.marker
+    if value is None:
+        if spec.required:
+            raise _fail(tool, spec.name, "is required and cannot be null")
+        return None
+    if isinstance(marker, IdArg):
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)
+        if not isinstance(value, str) or not _ID_TEXT.match(value.strip().upper()):
+            raise _fail(tool, spec.name, "must be an id made of letters and digits, as shown in an earlier tool result")
+        return value.strip().upper()
+    if isinstance(marker, MoneyArg):
+        try:
+            return parse_rupees(value)
+        except AmountError as exc:
+            raise _fail(tool, spec.name, str(exc)) from None
+    if isinstance(marker, DateArg):
+        if isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value.strip()):
+            try:
+                return dt.date.fromisoformat(value.strip())
+            except ValueError:
+                pass
+        raise _fail(tool, spec.name, "must be a real date written YYYY-MM-DD, such as 2026-07-15")
+    if isinstance(marker, ListArg):
+        if not isinstance(value, list) or not value or len(value) > 20:
+            raise _fail(tool, spec.name, "must be a list of 1 to 20 values")
+        item = ParamSpec(spec.name, marker.item, True, None)
+        return sorted({_bind_value(tool, item, v) for v in value})
+    if isinstance(marker, IntArg):
+        number = _whole_number(value)
+        if number is None or not marker.minimum <= number <= marker.maximum:
+            raise _fail(tool, spec.name, f"must be a whole number from {marker.minimum} to {marker.maximum}")
+        return number
+    if isinstance(marker, (RateArg, WeightArg)):
+        return _scaled(tool, spec.name, value, marker)
+    if isinstance(marker, DigitsArg):
+        text = str(value).strip() if isinstance(value, (str, int)) and not isinstance(value, bool) else ""
+        if isinstance(value, int) and not isinstance(value, bool):
+            text = text.zfill(marker.length)
+        if len(text) != marker.length or not text.isdigit():
+            raise _fail(tool, spec.name, f"must be exactly {marker.length} digits, such as {'0' * (marker.length - 3)}123")
+        return text
+    if isinstance(marker, tuple):
+        if isinstance(value, str) and value.strip().lower() in marker:
+            return value.strip().lower()
+        if isinstance(value, int) and not isinstance(value, bool) and value in marker:
+            return value
+        allowed = ", ".join(repr(m) for m in marker)
+        raise _fail(tool, spec.name, f"must be one of {allowed}")
+    if marker is bool:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+            return value.strip().lower() == "true"
+        raise _fail(tool, spec.name, "must be true or false")
+    if isinstance(marker, (TextArg, FreeTextArg)):
+        limit = marker.max_chars if isinstance(marker, TextArg) else FREE_TEXT_MAX_CHARS
+        if not isinstance(value, str) or not value.strip():
+            raise _fail(tool, spec.name, "must be non-empty text")
+        if len(value) > limit:
+            raise _fail(tool, spec.name, f"is longer than {limit} characters")
+        return " ".join(value.split())
+    raise AssertionError(f"{tool}.{spec.name}: unsupported parameter annotation {marker!r}")
+
+
+def _whole_number(value: object) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    return None
+
+
+def _scaled(tool: str, name: str, value: object, marker: object) -> int:
+    """Rates -> basis points (2 decimals), weights -> milligrams (3 decimals)."""
+    places, upper, unit = (2, 50.0, "percent, such as 8.5") if isinstance(marker, RateArg) else (3, 10_000.0, "grams, such as 25.5")
+    if isinstance(value, str):
+        try:
+            value = float(value.strip().rstrip("%g ").strip())
+        except ValueError:
+            raise _fail(tool, name, f"must be a number of {unit}") from None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= upper:
+        raise _fail(tool, name, f"must be a positive number of {unit} (at most {upper:g})")
+    scaled = round(value * 10**places, 6)
+    if not float(scaled).is_integer():
+        raise _fail(tool, name, f"allows at most {places} decimal places")
+    return int(scaled)
+
+
+def bind(spec: ToolSpec, arguments: Mapping[str, Any]) -> dict[str, object]:
+    """Validate raw JSON arguments against a tool spec; return Python values by name.
+
+    Raises:
+        ArgumentError: Unknown or missing arguments, or a value of the wrong kind.
+    """
+    if not isinstance(arguments, Mapping):
+        raise ArgumentError(f"{spec.name}: arguments must be a JSON object")
+    known = {p.name for p in spec.params}
+    unknown = sorted(str(k) for k in arguments if k not in known)
+    if unknown:
+        allowed = ", ".join(sorted(known)) or "none"
+        raise ArgumentError(f"{spec.name}: unknown argument(s) {', '.join(repr(u[:40]) for u in unknown)}; allowed: {allowed}")
+    bound: dict[str, object] = {}
+    for param in spec.params:
+        if param.name in arguments:
+            bound[param.name] = _bind_value(spec.name, param, arguments[param.name])
+        elif param.required:
+            raise ArgumentError(f"{spec.name}: missing required argument '{param.name}'")
+        else:
+            bound[param.name] = param.default
+    return bound
+
+
+def normalise_text(value: str) -> str:
+    """Short text as the bank stores it: capitals, no punctuation but / and -, single spaces."""
+    return " ".join(re.sub(r"[^0-9A-Z/ -]", " ", value.upper()).split())
+
+
+def canonical_value(value: object) -> object:
+    """JSON-comparable form of a bound value (dates as ISO text)."""
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if isinstance(value, list):
+        return [canonical_value(v) for v in value]
+    return value
+
+
+def canonical_arguments(spec: ToolSpec, arguments: Mapping[str, Any]) -> dict[str, object]:
+    """Bound arguments with defaults filled and free text dropped, ready to compare.
+
+    Raises:
+        ArgumentError: If the arguments do not bind.
+    """
+    bound = bind(spec, arguments)
+    canonical = {}
+    for param in spec.params:
+        if param.is_free_text:
+            continue
+        value = bound[param.name]
+        if isinstance(param.marker, TextArg) and isinstance(value, str):
+            value = normalise_text(value)
+        canonical[param.name] = canonical_value(value)
+    return canonical

@@ -1,0 +1,136 @@
+"""How a change is put to a customer in words, and how to recognise that it was.
+
+The oracle uses :func:`describe_change` to propose each write before making it; the
+confirm-before-write gate uses :data:`ACTION_WORDS` and :func:`target_tokens` to check
+that a proposal named the action and its target. One vocabulary serves both.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+
+from tau_indian_bank.bank.money import format_rupees, parse_rupees
+
+#: Words any of which show that a message names this change.
+ACTION_WORDS: dict[str, tuple[str, ...]] = {
+    "open_deposit": ("open", "book", "start"),
+    "close_deposit": ("close", "closure", "break"),
+    "set_deposit_maturity_instruction": ("maturity instruction", "renew", "at maturity", "maturity"),
+    "freeze_card": ("freeze",),
+    "unfreeze_card": ("unfreeze",),
+    "block_card": ("block",),
+    "update_card_controls": ("turn on", "turn off", "enable", "disable", "switch", "limit", "allow"),
+    "cancel_mandate": ("cancel",),
+    "stop_cheque_payment": ("stop",),
+    "request_cheque_book": ("cheque book",),
+    "request_statement": ("statement",),
+    "update_address": ("address",),
+    "raise_service_request": ("request", "complaint", "raise", "register", "log"),
+    "transfer_to_human_agents": ("transfer", "colleague", "human", "specialist"),
+}
+
+_CATEGORY_WORDS = {
+    "complaint": "complaint",
+    "dispute_transaction": "transaction dispute",
+    "card_replacement": "replacement card request",
+    "kyc_update": "KYC update request",
+    "account_reactivation": "account reactivation request",
+    "loan_foreclosure": "loan foreclosure request",
+    "gold_loan_application": "gold loan application",
+    "insurance_claim": "insurance claim request",
+    "nominee_update": "nominee update request",
+    "other": "service request",
+}
+
+
+def spoken_date(value: str) -> str:
+    """'2026-07-15' -> '15 July 2026'."""
+    day = dt.date.fromisoformat(value)
+    return f"{day.day} {day.strftime('%B')} {day.year}"
+
+
+def _rupees(value: object) -> str:
+    return format_rupees(parse_rupees(value))
+
+
+def _ending(value: object, labels: Mapping[str, str]) -> str:
+    text = str(value).upper()
+    return labels.get(text, f"ending {text[-4:]}")
+
+
+def describe_change(name: str, args: Mapping[str, object], labels: Mapping[str, str] | None = None) -> str:
+    """A plain sentence fragment proposing a change, naming its action and target.
+
+    Args:
+        name: The write tool.
+        args: The call's arguments.
+        labels: How to speak of ids (e.g. a card id -> 'card ending 4821'); account and
+            card ids default to 'ending <last four>'.
+    """
+    labels = labels or {}
+    a = dict(args)
+    if name == "open_deposit":
+        kind = "fixed" if a["deposit_type"] == "fixed" else "recurring"
+        what = "of" if kind == "fixed" else "with a monthly instalment of"
+        return (f"open a {kind} deposit {what} {_rupees(a['amount'])} for {a['tenure_months']} months, funded from "
+                f"your account {_ending(a['source_account_id'], labels)} (payout: {a.get('payout_type', 'cumulative')}; "
+                f"at maturity: {str(a.get('maturity_instruction', 'credit_to_account')).replace('_', ' ')})")
+    if name == "close_deposit":
+        return (f"close deposit {a['deposit_id']} and credit the payout to your account "
+                f"{_ending(a['credit_account_id'], labels)}")
+    if name == "set_deposit_maturity_instruction":
+        return (f"change the maturity instruction of deposit {a['deposit_id']} to "
+                f"'{str(a['maturity_instruction']).replace('_', ' ')}'")
+    if name in ("freeze_card", "unfreeze_card"):
+        return f"{name.split('_')[0]} your card {_ending(a['card_id'], labels)}"
+    if name == "block_card":
+        return f"permanently block your card {_ending(a['card_id'], labels)} (reason: {str(a['reason']).replace('_', ' ')})"
+    if name == "update_card_controls":
+        switch = "turn on" if a["enabled"] in (True, "true") else "turn off"
+        limit = f" with a daily limit of {_rupees(a['daily_limit'])}" if a.get("daily_limit") is not None else ""
+        return f"{switch} {a['region']} {a['channel']} use of your card {_ending(a['card_id'], labels)}{limit}"
+    if name == "cancel_mandate":
+        return f"cancel mandate {a['mandate_id']}{' ' + labels[str(a['mandate_id'])] if str(a['mandate_id']) in labels else ''}"
+    if name == "stop_cheque_payment":
+        return (f"stop payment of cheque number {a['cheque_number']} on your account {_ending(a['account_id'], labels)} "
+                f"(reason: {str(a['reason']).replace('_', ' ')})")
+    if name == "request_cheque_book":
+        return f"order a cheque book of {a.get('leaves', 25)} leaves for your account {_ending(a['account_id'], labels)}"
+    if name == "request_statement":
+        return (f"request a statement of your account {_ending(a['account_id'], labels)} from "
+                f"{spoken_date(str(a['from_date']))} to {spoken_date(str(a['to_date']))} by {a.get('delivery', 'email')}")
+    if name == "update_address":
+        return (f"update your {a['address_type']} address to {a['line1']}, {a['line2']}, {a['city']}, {a['state']} "
+                f"{a['pincode']}")
+    if name == "raise_service_request":
+        about = f" about {labels.get(str(a['related_id']), a['related_id'])}" if a.get("related_id") else ""
+        return f"raise a {_CATEGORY_WORDS.get(str(a['category']), 'service request')}{about}"
+    if name == "transfer_to_human_agents":
+        return "transfer you to a colleague (a human agent) with a summary of your request"
+    raise KeyError(f"no wording for {name}")
+
+
+def target_tokens(name: str, args: Mapping[str, object], labels: Mapping[str, str] | None = None) -> list[str]:
+    """Strings any of which show that a message names this change's target."""
+    labels = labels or {}
+    tokens: list[str] = []
+    for key, value in args.items():
+        if value is None or key in ("description", "summary"):
+            continue
+        text = str(value).upper()
+        if key.endswith("account_id") or key == "card_id":
+            tokens.append(text[-4:])
+            if text in labels:
+                tokens.append(labels[text].rsplit(" ", 1)[-1])
+        elif key in ("deposit_id", "mandate_id", "related_id", "cheque_number"):
+            tokens.append(text)
+            if text in labels:
+                tokens.append(labels[text])
+        elif key in ("amount", "daily_limit"):
+            tokens.append(_rupees(value).split(".")[0])
+        elif key == "line1":
+            tokens.append(text)
+    if name == "transfer_to_human_agents":
+        tokens.append("")  # the hand-over has no record to name
+    return tokens
