@@ -18,6 +18,7 @@ Formulas (stated in the policy, used by the tools and the seed generator alike):
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 
 from tau_indian_bank.bank.clock import add_months, months_between
@@ -123,3 +124,42 @@ def emi_paise(principal: int, annual_rate_bps: int, tenure_months: int) -> int:
 def simple_interest_paise(principal: int, annual_rate_bps: int, days: int) -> int:
     """Simple interest on a balance for a number of days (actual/365)."""
     return _paise(Decimal(principal) * annual_rate_bps / _BPS * days / 365)
+
+
+@dataclass(frozen=True)
+class ClosureTerms:
+    """What closing a deposit on a day pays, and how that is made up (all paise)."""
+
+    premature: bool
+    principal: int
+    rate_bps: int
+    interest: int
+    recovered: int
+    payout: int
+
+
+def closure_terms(
+    deposit_type: str,
+    amount: int,
+    rate_bps: int,
+    payout_type: str,
+    opened: dt.date,
+    on: dt.date,
+    instalments_paid: int,
+    maturity: dt.date,
+    maturity_amount: int,
+    senior: bool,
+) -> ClosureTerms:
+    """Closure of a deposit on ``on``: at maturity (no penalty) or premature (reduced rate)."""
+    principal = amount * (instalments_paid if deposit_type == "recurring" else 1)
+    if on >= maturity:
+        return ClosureTerms(False, principal, rate_bps, maturity_amount - principal, 0, maturity_amount)
+    reduced = premature_rate_bps(rate_bps, opened, on, senior)
+    if payout_type != "cumulative":
+        # Interest was paid out at the contracted rate; recover what exceeds the reduced rate.
+        paid = interest_paid_out_paise(amount, rate_bps, payout_type, opened, on)
+        due = 0 if (on - opened).days < NO_INTEREST_WITHIN_DAYS else simple_interest_paise(amount, reduced, (on - opened).days)
+        recovered = max(paid - due, 0)
+        return ClosureTerms(True, principal, reduced, 0, recovered, principal - recovered)
+    earned = premature_interest_paise(deposit_type, amount, reduced, opened, on, instalments_paid)
+    return ClosureTerms(True, principal, reduced, earned, 0, principal + earned)

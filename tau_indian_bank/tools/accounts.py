@@ -174,7 +174,7 @@ def request_statement(
     if from_date < today.replace(year=today.year - STATEMENT_RETENTION_YEARS):
         raise RefusedError(f"records are kept for {STATEMENT_RETENTION_YEARS} years; choose a later from_date")
     content = [account_id, from_date.isoformat(), to_date.isoformat(), delivery]
-    request_id = self.new_id("ST", "statement_requests", "request_id", content)
+    request_id = self.new_id("STMT", "statement_requests", "request_id", content)
     self.insert("statement_requests", {
         "request_id": request_id, "account_id": account_id, "from_date": from_date.isoformat(),
         "to_date": to_date.isoformat(), "delivery": delivery, "requested_on": today.isoformat(), "status": "queued"})

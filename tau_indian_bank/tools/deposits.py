@@ -159,26 +159,14 @@ def calculate_deposit_maturity(
     }
 
 
-def _closure_terms(self: BankServices, d: sqlite3.Row) -> dict:
-    """What closing a deposit today would pay, and how that is made up."""
+def _closure_terms(self: BankServices, d: sqlite3.Row) -> interest.ClosureTerms:
+    """What closing a deposit today would pay (refused if it is already closed)."""
     if d["status"] == "closed":
         raise RefusedError(f"deposit {d['deposit_id']} was already closed on {d['closed_on']}")
-    today, opened = clock.today(), clock.parse_iso(d["opened_on"])
-    principal = d["amount_paise"] * (d["instalments_paid"] if d["deposit_type"] == "recurring" else 1)
-    if d["status"] == "matured":
-        return {"premature": False, "principal": principal, "rate_bps": d["rate_bps"],
-                "interest": d["maturity_amount_paise"] - principal, "recovered": 0, "payout": d["maturity_amount_paise"]}
-    rate = interest.premature_rate_bps(d["rate_bps"], opened, today, self.is_senior())
-    if d["payout_type"] != "cumulative":
-        # Interest was paid out at the contracted rate; recover what exceeds the reduced rate.
-        paid = interest.interest_paid_out_paise(d["amount_paise"], d["rate_bps"], d["payout_type"], opened, today)
-        due = interest.simple_interest_paise(d["amount_paise"], rate, (today - opened).days)
-        recovered = max(paid - due, 0)
-        return {"premature": True, "principal": principal, "rate_bps": rate, "interest": 0, "recovered": recovered,
-                "payout": principal - recovered}
-    earned = interest.premature_interest_paise(d["deposit_type"], d["amount_paise"], rate, opened, today, d["instalments_paid"])
-    return {"premature": True, "principal": principal, "rate_bps": rate, "interest": earned, "recovered": 0,
-            "payout": principal + earned}
+    return interest.closure_terms(
+        d["deposit_type"], d["amount_paise"], d["rate_bps"], d["payout_type"], clock.parse_iso(d["opened_on"]),
+        clock.today(), d["instalments_paid"], clock.parse_iso(d["maturity_date"]), d["maturity_amount_paise"],
+        self.is_senior())
 
 
 @tool("read")
@@ -194,11 +182,11 @@ def get_deposit_closure_quote(self: BankServices, deposit_id: DepositId) -> dict
     d = self.deposit(deposit_id)
     terms = _closure_terms(self, d)
     return {
-        "deposit_id": deposit_id, "quote_date": clock.today_iso(), "premature": terms["premature"],
-        "contracted_rate": percent(d["rate_bps"]), "rate_applied": percent(terms["rate_bps"]),
-        "principal": to_rupees(terms["principal"]), "interest": to_rupees(terms["interest"]),
-        "interest_recovered": to_rupees(terms["recovered"]), "payout": to_rupees(terms["payout"]),
-        "payout_display": format_rupees(terms["payout"]),
+        "deposit_id": deposit_id, "quote_date": clock.today_iso(), "premature": terms.premature,
+        "contracted_rate": percent(d["rate_bps"]), "rate_applied": percent(terms.rate_bps),
+        "principal": to_rupees(terms.principal), "interest": to_rupees(terms.interest),
+        "interest_recovered": to_rupees(terms.recovered), "payout": to_rupees(terms.payout),
+        "payout_display": format_rupees(terms.payout),
     }
 
 
@@ -266,11 +254,11 @@ def close_deposit(self: BankServices, deposit_id: DepositId, credit_account_id: 
     account = self.account(credit_account_id)
     if account["status"] == "closed":
         raise RefusedError(f"account ending {last4(credit_account_id)} is closed; choose an open account for the payout")
-    balance = self.post(credit_account_id, "credit", terms["payout"], "OWN DEPOSIT", f"CLOSURE {deposit_id}")
+    balance = self.post(credit_account_id, "credit", terms.payout, "OWN DEPOSIT", f"CLOSURE {deposit_id}")
     self.update("deposits", {"deposit_id": deposit_id},
-                {"status": "closed", "closed_on": clock.today_iso(), "closure_amount_paise": terms["payout"]})
-    return {"deposit_id": deposit_id, "status": "closed", "premature": terms["premature"],
-            "payout": to_rupees(terms["payout"]), "credited_to_last4": last4(credit_account_id),
+                {"status": "closed", "closed_on": clock.today_iso(), "closure_amount_paise": terms.payout})
+    return {"deposit_id": deposit_id, "status": "closed", "premature": terms.premature,
+            "payout": to_rupees(terms.payout), "credited_to_last4": last4(credit_account_id),
             "balance_after": to_rupees(balance)}
 
 

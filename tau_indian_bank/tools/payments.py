@@ -137,7 +137,7 @@ def request_cheque_book(self: BankServices, account_id: AccountId, leaves: Liter
         raise RefusedError(f"a cheque book ({pending['cheque_book_id']}) is already on its way for this account")
     last_leaf = self.one("SELECT MAX(first_leaf + leaves - 1) FROM cheque_books WHERE account_id = ?", (account_id,))[0]
     first_leaf = (last_leaf or 0) + 1
-    book_id = self.new_id("CB", "cheque_books", "cheque_book_id", [account_id, first_leaf, leaves])
+    book_id = self.new_id("CHQB", "cheque_books", "cheque_book_id", [account_id, first_leaf, leaves])
     self.insert("cheque_books", {"cheque_book_id": book_id, "account_id": account_id, "first_leaf": first_leaf,
                                  "leaves": leaves, "requested_on": clock.today_iso(), "status": "requested"})
     return {"cheque_book_id": book_id, "account_id": account_id, "leaves": leaves,

@@ -134,7 +134,7 @@ class BankServices:
                 f"insufficient balance: account ending {last4(account_id)} has {format_rupees(account['balance_paise'])}, "
                 f"{format_rupees(amount)} is needed"
             )
-        txn_id = self.new_id("TX", "transactions", "txn_id", [account_id, direction, amount, narration])
+        txn_id = self.new_id("TXN", "transactions", "txn_id", [account_id, direction, amount, narration])
         self.insert(
             "transactions",
             {

@@ -1,0 +1,1 @@
+"""Seeded generators for the bank's seed data and the task suite."""
