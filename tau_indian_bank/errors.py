@@ -4,6 +4,16 @@ from __future__ import annotations
 
 from tau_indian_bank.bank.knowledge import KnowledgeBaseError
 from tau_indian_bank.bank.store import DataFileError, UnknownCustomerError
+from tau_indian_bank.offline import OfflineRunError
+from tau_indian_bank.report.load import ReportInputError
 from tau_indian_bank.suite import TaskSuiteError
 
-USER_ERRORS: tuple[type[BaseException], ...] = (DataFileError, KnowledgeBaseError, TaskSuiteError, UnknownCustomerError)
+
+class PolicyFileError(RuntimeError):
+    """The written policy is missing or unreadable."""
+
+
+USER_ERRORS: tuple[type[BaseException], ...] = (
+    DataFileError, KnowledgeBaseError, TaskSuiteError, UnknownCustomerError, PolicyFileError, OfflineRunError,
+    ReportInputError,
+)

@@ -39,6 +39,10 @@ class DataFileError(RuntimeError):
     """A data file the bank needs is missing or unreadable."""
 
 
+class UnknownCustomerError(LookupError):
+    """A session was started for a customer id the bank does not have."""
+
+
 @dataclass(frozen=True)
 class TableShape:
     """What the store needs to know about one table."""
@@ -196,6 +200,32 @@ class _Template:
         self.full.commit()
         self.reference.commit()
         self._digests: dict[str, tuple[int, int]] | None = None
+        self._partitions: dict[str, dict[str, tuple[int, int]]] = {}
+        self._rows: dict[str, dict[str, list[tuple[object, ...]]]] = {}
+
+    def partition_rows(self, customer_id: str) -> dict[str, list[tuple[object, ...]]]:
+        """One customer's rows of every partitioned table (read once, then cached)."""
+        with self.lock:
+            cached = self._rows.get(customer_id)
+            if cached is None:
+                if self.full.execute("SELECT 1 FROM customers WHERE customer_id = ?", (customer_id,)).fetchone() is None:
+                    raise UnknownCustomerError(f"no customer with id {customer_id!r}")
+                cached = {
+                    name: self.full.execute(f"SELECT * FROM {name} WHERE {where}", {"c": customer_id}).fetchall()
+                    for name, where in PARTITION_FILTERS.items()
+                }
+                self._rows[customer_id] = cached
+            return cached
+
+    def partition_digests(self, customer_id: str, copy: sqlite3.Connection) -> dict[str, tuple[int, int]]:
+        """Digests of one customer's rows (computed from a fresh copy once, then cached)."""
+        with self.lock:
+            cached = self._partitions.get(customer_id)
+        if cached is None:
+            cached = table_digests(copy, PARTITION_FILTERS, c=customer_id)
+            with self.lock:
+                self._partitions[customer_id] = cached
+        return cached
 
     def digests(self) -> dict[str, tuple[int, int]]:
         """Digest of every table of the whole bank (computed once, ~0.2 s)."""
@@ -219,10 +249,6 @@ def template(seed_dir: Path = SEED_DIR) -> _Template:
     return _TEMPLATE
 
 
-class UnknownCustomerError(LookupError):
-    """A session was started for a customer id the bank does not have."""
-
-
 class BankDatabase:
     """One session's database: the reference tables plus the logged-in customer's rows."""
 
@@ -234,27 +260,21 @@ class BankDatabase:
             source.reference.backup(self.conn)
         self.customer_id: str | None = None
         self._copied: dict[str, tuple[int, int]] = {}
+        self._loaded_changes = -1
         self._cached_hash: tuple[int, str] | None = None
 
     def load_customer(self, customer_id: str) -> None:
         """Copy one customer's rows from the template; a session does this once."""
         if self.customer_id is not None:
             raise RuntimeError("a customer is already logged in to this session")
-        source = template()
-        with source.lock:
-            found = source.full.execute("SELECT 1 FROM customers WHERE customer_id = ?", (customer_id,)).fetchone()
-            if found is None:
-                raise UnknownCustomerError(f"no customer with id {customer_id!r}")
-            rows = {
-                name: source.full.execute(f"SELECT * FROM {name} WHERE {where}", {"c": customer_id}).fetchall()
-                for name, where in PARTITION_FILTERS.items()
-            }
+        rows = template().partition_rows(customer_id)
         self.conn.execute("BEGIN")
         for name, table_rows in rows.items():
             self.conn.executemany(_insert_sql(SHAPES[name]), table_rows)
         self.conn.execute("COMMIT")
-        self._copied = table_digests(self.conn, PARTITION_FILTERS, c=customer_id)
+        self._copied = template().partition_digests(customer_id, self.conn)
         self.customer_id = customer_id
+        self._loaded_changes = self.conn.total_changes
         self._cached_hash = None
 
     def search_knowledge(self, query: str) -> list[dict[str, str]]:
@@ -271,6 +291,8 @@ class BankDatabase:
         whole = template().digests()
         if self.customer_id is None:
             current: dict[str, tuple[int, int]] = {}
+        elif changes == self._loaded_changes:
+            current = self._copied  # nothing written since the customer's rows were copied in
         else:
             current = table_digests(self.conn, PARTITION_FILTERS, c=self.customer_id)
         parts = []

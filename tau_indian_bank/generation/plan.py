@@ -1,8 +1,34 @@
-"""How many tasks each family contributes (the composition the validator checks)."""
+"""How many tasks each family contributes: the suite's composition.
+
+The quotas add up to the paper's figures, which ``composition`` checks: 470
+sequencing, 266 edge-case, 152 rare-tool and 112 control tasks; 962 tasks with a read,
+114 without a write (93 of them control); control averages 1.38 gold calls; at least 40
+tasks have five or more gold calls.
+"""
 
 QUOTAS: dict[str, int] = {
-    "fd_close": 3, "fd_close_by_number": 2, "rd_close": 2, "deposit_close_other_account": 2, "matured_deposit_close": 2,
-    "deposit_already_closed": 2, "ambiguous_deposit": 2, "fd_open": 2, "rd_open": 2, "fd_open_payout": 2,
-    "insufficient_balance": 2, "kyc_expired_deposit": 2, "rd_not_multiple": 2, "senior_claim": 2,
-    "dormant_reactivation": 2, "maturity_instruction": 2, "close_and_reopen": 2, "compare_tenures_open": 2,
+    # sequencing (470)
+    "fd_close": 40, "fd_close_by_number": 25, "rd_close": 20, "deposit_close_other_account": 15, "fd_open": 30,
+    "rd_open": 20, "fd_open_payout": 15, "maturity_instruction": 25, "close_and_reopen": 20,
+    "card_international": 25, "card_limit": 25, "card_channel_off": 15, "card_unfreeze": 20, "card_block_replace": 25,
+    "two_cards_limit": 10,
+    "cheque_stop": 30, "cheque_book": 20, "mandate_cancel": 30, "cheque_stop_and_book": 10,
+    "statement": 25, "dispute_txn": 15, "statement_and_address": 10,
+    # edge cases (266): 21 with no write, 19 with no read
+    "deposit_already_closed": 8, "cheque_cleared": 7, "insufficient_balance": 6,
+    "kyc_expired_deposit": 8, "permanent_address": 5, "bereavement": 4, "account_takeover": 2,
+    "ambiguous_deposit": 12, "matured_deposit_close": 20, "rd_not_multiple": 10, "senior_claim": 10,
+    "dormant_reactivation": 12,
+    "card_unsure_freeze": 35, "blocked_card_unfreeze": 15, "limit_above_max": 15, "unauthorised_card_txn": 25,
+    "otp_offered": 10,
+    "mandate_other_account": 15, "returned_cheque_stop": 8, "ambiguous_account_cheque_book": 15,
+    "statement_over_12_months": 12, "overdue_escalate": 12,
+    # rare tool (152)
+    "gold_loan_apply": 25, "loan_foreclosure": 25, "insurance_claim": 20, "offer_to_deposit": 20,
+    "failed_txn_compensation": 20, "request_followup": 15, "compare_tenures_open": 15, "mandate_after_rules": 12,
+    # control (112): 50 single reads, 43 double reads, 19 single writes
+    "balance": 10, "deposit_rates": 6, "rules_question": 10, "loan_emi": 6, "card_status": 5, "request_status": 5,
+    "insurance_premium": 4, "gold_rate": 4,
+    "two_balances": 9, "deposit_maturity": 10, "loan_offer_emi": 8, "card_and_account": 8, "gold_eligibility": 8,
+    "update_address": 10, "nominee_request": 9,
 }

@@ -1,0 +1,116 @@
+"""Per-session diagnostics, recomputed from a results file's session and task.
+
+They use the same action check tau2 ran (as ENV_ASSERTIONs) on the same calls, so a
+report can explain every verdict without replaying the bank. The failure class puts
+each failed session in exactly one class, by this precedence:
+
+1. ``premature_termination`` — the session did not end normally (max steps, too many
+   errors, an agent or user error, a crash or a session that never ran);
+2. ``unnecessary_transfer`` — handed over to a human when the gold chain does not;
+3. ``wrong_arguments`` — called a tool of a missing gold call with other arguments;
+4. ``wrong_or_extra_write`` — attempted a change that matches no gold change;
+5. ``skipped_required_read`` — made every gold change correctly but skipped a required
+   look-up: the procedural violation final-state scoring cannot see;
+6. ``stopped_short`` — made only gold calls, but not all of them;
+7. ``other`` — every call matched, yet the final state differs (e.g. order effects).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tau_indian_bank.evaluation.actions import ActionVerdict, check_actions, gold_calls
+from tau_indian_bank.evaluation.matching import Call
+from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS, TRANSFER_TOOL
+
+FAILURE_CLASSES = (
+    "premature_termination", "unnecessary_transfer", "wrong_arguments", "wrong_or_extra_write",
+    "skipped_required_read", "stopped_short", "other",
+)
+NORMAL_ENDINGS = frozenset({"user_stop", "agent_stop"})
+
+
+def agent_calls(messages: Sequence[Mapping[str, Any]]) -> list[Call]:
+    """The assistant's tool calls in order, each marked refused if its tool message was an error."""
+    errors = {m.get("id"): bool(m.get("error")) for m in messages if m.get("role") == "tool"}
+    calls = []
+    for message in messages:
+        if message.get("role") != "assistant":
+            continue
+        for call in message.get("tool_calls") or []:
+            arguments = call.get("arguments")
+            calls.append(Call(str(call.get("name")), arguments if isinstance(arguments, dict) else {},
+                              call_id=str(call.get("id", "")), refused=errors.get(call.get("id"), False)))
+    return calls
+
+
+@dataclass(frozen=True)
+class SessionDiagnostics:
+    """What a report needs to explain one session's verdict."""
+
+    passed: bool
+    final_state_passed: bool
+    action_passed: bool
+    termination_reason: str
+    missing_gold_calls: tuple[str, ...]
+    impure_writes: tuple[str, ...]
+    wrong_argument_calls: tuple[str, ...]
+    stopped_short: bool
+    order_respected: bool | None
+    transferred: bool
+    failure_class: str | None
+
+
+def _classify(verdict: ActionVerdict, passed: bool, ended_normally: bool, gold_transfer: bool, transferred: bool) -> str | None:
+    if passed:
+        return None
+    if not ended_normally:
+        return "premature_termination"
+    if transferred and not gold_transfer:
+        return "unnecessary_transfer"
+    if verdict.wrong_argument_calls:
+        return "wrong_arguments"
+    if not verdict.writes_pure:
+        return "wrong_or_extra_write"
+    missing = verdict.missing
+    if missing and all(m.name not in STATE_CHANGING_TOOLS for m in missing) and any(g.changes_state for g in verdict.gold):
+        return "skipped_required_read"
+    if missing:
+        return "stopped_short"
+    return "other"
+
+
+def diagnose(task: Mapping[str, Any], simulation: Mapping[str, Any] | None) -> SessionDiagnostics:
+    """Diagnostics for one session (``simulation`` None: the session never ran)."""
+    gold = gold_calls((task.get("evaluation_criteria") or {}).get("actions") or [])
+    if simulation is None:
+        verdict = check_actions(gold, [])
+        return SessionDiagnostics(False, False, False, "missing", tuple(g.name for g in gold), (), (), False, None, False,
+                                  "premature_termination")
+    info = simulation.get("reward_info") or {}
+    calls = agent_calls(simulation.get("messages") or [])
+    verdict = check_actions(gold, calls)
+    reason = str(simulation.get("termination_reason") or "unknown")
+    ended_normally = reason in NORMAL_ENDINGS and not simulation.get("skipped") and bool(info)
+    passed = ended_normally and float(info.get("reward", 0.0)) == 1.0
+    db_check = info.get("db_check") or {}
+    assertions = info.get("env_assertions") or []
+    final_state = bool(db_check.get("db_match"))
+    actions = bool(assertions) and all(bool(a.get("met")) for a in assertions)
+    transferred = any(c.name == TRANSFER_TOOL for c in verdict.calls)
+    gold_transfer = any(g.name == TRANSFER_TOOL for g in gold)
+    return SessionDiagnostics(
+        passed=passed,
+        final_state_passed=ended_normally and final_state,
+        action_passed=ended_normally and actions,
+        termination_reason=reason,
+        missing_gold_calls=tuple(g.name for g in verdict.missing),
+        impure_writes=tuple(c.name for c in verdict.impure),
+        wrong_argument_calls=tuple(c.name for c in verdict.wrong_argument_calls),
+        stopped_short=bool(verdict.missing) and verdict.writes_pure and not verdict.wrong_argument_calls,
+        order_respected=verdict.order_respected,
+        transferred=transferred,
+        failure_class=_classify(verdict, passed, ended_normally, gold_transfer, transferred),
+    )

@@ -1,0 +1,34 @@
+"""``tau-indian-bank report``: the paper's tables from tau2 results files."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def run_report(args: argparse.Namespace) -> int:
+    """Read the results files, compute the report, print it (and write plots)."""
+    from tau_indian_bank.report.load import load_runs
+    from tau_indian_bank.report.metrics import build_report
+    from tau_indian_bank.report.render import render
+
+    runs = load_runs(args.results, args.label)
+    report = build_report(runs, with_sessions=args.sessions)
+    sys.stdout.write(render(report, args.format))
+    if args.plots:
+        from tau_indian_bank.report.plots import write_plots
+
+        for path in write_plots(report, args.plots):
+            print(f"wrote {path}", file=sys.stderr)
+    return 0
+
+
+def add_report_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Register ``tau-indian-bank report``."""
+    report = commands.add_parser("report", help="the paper's analyses from tau2 results files")
+    report.add_argument("results", nargs="+", help="tau2 results files (several models, runs or trials)")
+    report.add_argument("--label", action="append", help="a name per results file, in order (default: file name)")
+    report.add_argument("--format", choices=("text", "markdown", "json"), default="text")
+    report.add_argument("--sessions", action="store_true", help="include one record per session (json)")
+    report.add_argument("--plots", metavar="DIR", help="also write PNG figures into DIR")
+    report.set_defaults(run=run_report)

@@ -1,0 +1,159 @@
+"""The paper's analyses for one run, and comparisons across runs (the JSON contract).
+
+Per run: pass rate with a Wilson 95% interval; final-state-only and action-check pass
+rates and the gap (the share of sessions that are procedural violations); discordant
+sessions with an exact McNemar p-value; pass rate by category and by gold-chain length;
+the failure taxonomy; with several trials pass^k, pass@k, mean single-trial pass rate
+and the share of inconsistent tasks. Across runs: paired differences on shared
+sessions with a seeded paired-bootstrap interval, exact McNemar and Holm-adjusted
+p-values, tasks that flipped each way, and the best–worst gap by chain length.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from typing import Any
+
+from tau_indian_bank.evaluation.diagnostics import FAILURE_CLASSES
+from tau_indian_bank.report.load import Run, Session
+from tau_indian_bank.report.statistics import (
+    holm_adjust,
+    inconsistent_share,
+    mcnemar_exact,
+    mean_pass_at_k,
+    mean_pass_hat_k,
+    paired_bootstrap_diff,
+    wilson_interval,
+)
+
+CATEGORY_ORDER = ("sequencing", "edge_case", "rare_tool", "control")
+LENGTH_BUCKETS = ("1", "2", "3", "4", "5+")
+BOOTSTRAP_RESAMPLES = 10_000
+BOOTSTRAP_SEED = 20260715
+
+
+def length_bucket(length: int) -> str:
+    """Gold-chain length as a bucket: '1' … '4', '5+'."""
+    return "5+" if length >= 5 else str(max(length, 1))
+
+
+def _rate(part: int, whole: int) -> float:
+    return part / whole if whole else 0.0
+
+
+def _breakdown(sessions: Sequence[Session], key) -> dict[str, dict[str, float | int]]:  # noqa: ANN001
+    groups: dict[str, list[Session]] = defaultdict(list)
+    for session in sessions:
+        groups[key(session)].append(session)
+    return {name: {"n": len(group), "pass_rate": _rate(sum(s.diagnostics.passed for s in group), len(group))}
+            for name, group in sorted(groups.items())}
+
+
+def run_metrics(run: Run, with_sessions: bool = False) -> dict[str, Any]:
+    """Every per-run figure of the report."""
+    sessions = run.sessions
+    n = len(sessions)
+    passed = sum(s.diagnostics.passed for s in sessions)
+    final = sum(s.diagnostics.final_state_passed for s in sessions)
+    actions = sum(s.diagnostics.action_passed for s in sessions)
+    final_only = sum(s.diagnostics.final_state_passed and not s.diagnostics.action_passed for s in sessions)
+    action_only = sum(s.diagnostics.action_passed and not s.diagnostics.final_state_passed for s in sessions)
+    failed = [s for s in sessions if not s.diagnostics.passed]
+    classes = Counter(s.diagnostics.failure_class for s in failed)
+    by_category = _breakdown(sessions, lambda s: s.category)
+    by_length = _breakdown(sessions, lambda s: length_bucket(s.chain_length))
+    metrics: dict[str, Any] = {
+        "label": run.label,
+        "path": run.path,
+        "agent": run.agent,
+        "agent_llm": run.agent_llm,
+        "user": run.user,
+        "user_llm": run.user_llm,
+        "n_sessions": n,
+        "n_tasks": len(run.task_ids),
+        "n_trials": run.trials,
+        "pass_rate": _rate(passed, n),
+        "pass_rate_ci95": list(wilson_interval(passed, n)),
+        "final_state_pass_rate": _rate(final, n),
+        "action_pass_rate": _rate(actions, n),
+        "procedural_violation_gap": _rate(final, n) - _rate(passed, n),
+        "final_only_passes": final_only,
+        "action_only_passes": action_only,
+        "discordance_p_value": mcnemar_exact(final_only, action_only),
+        "by_category": {c: by_category[c] for c in CATEGORY_ORDER if c in by_category}
+        | {c: v for c, v in by_category.items() if c not in CATEGORY_ORDER},
+        "by_chain_length": {b: by_length[b] for b in LENGTH_BUCKETS if b in by_length},
+        "failure_taxonomy": {c: _rate(classes.get(c, 0), len(failed)) for c in FAILURE_CLASSES},
+        "n_failed": len(failed),
+        "n_crashed_or_missing": len(run.missing),
+        "missing_tasks": sorted({s.task_id for s in run.missing}),
+    }
+    if run.trials > 1:
+        outcomes: dict[str, list[bool]] = defaultdict(list)
+        for session in sessions:
+            outcomes[session.task_id].append(session.diagnostics.passed)
+        metrics["pass_hat_k"] = {str(k): mean_pass_hat_k(outcomes, k) for k in range(1, run.trials + 1)}
+        metrics["pass_at_k"] = {str(k): mean_pass_at_k(outcomes, k) for k in range(1, run.trials + 1)}
+        metrics["mean_trial_pass_rate"] = _rate(passed, n)
+        metrics["inconsistent_share"] = inconsistent_share(outcomes)
+    if with_sessions:
+        metrics["sessions"] = [session_record(s) for s in sessions]
+    return metrics
+
+
+def session_record(session: Session) -> dict[str, Any]:
+    """One session for ``--sessions``."""
+    d = session.diagnostics
+    return {
+        "task_id": session.task_id, "trial": session.trial, "passed": d.passed,
+        "final_state_passed": d.final_state_passed, "action_passed": d.action_passed,
+        "missing_gold_calls": list(d.missing_gold_calls), "impure_writes": list(d.impure_writes),
+        "failure_class": d.failure_class, "termination_reason": d.termination_reason,
+        "order_respected": d.order_respected,
+    }
+
+
+def compare(runs: Sequence[Run]) -> list[dict[str, Any]]:
+    """Every pair of runs on their shared (task, trial) sessions."""
+    pairs = []
+    for a, b in itertools.combinations(runs, 2):
+        left = {(s.task_id, s.trial): s.diagnostics.passed for s in a.sessions}
+        right = {(s.task_id, s.trial): s.diagnostics.passed for s in b.sessions}
+        shared = sorted(set(left) & set(right))
+        xs, ys = [left[k] for k in shared], [right[k] for k in shared]
+        a_only = sorted({k[0] for k in shared if left[k] and not right[k]})
+        b_only = sorted({k[0] for k in shared if right[k] and not left[k]})
+        n_a_only = sum(left[k] and not right[k] for k in shared)
+        n_b_only = sum(right[k] and not left[k] for k in shared)
+        delta, interval = paired_bootstrap_diff(xs, ys, BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED) if shared else (0.0, (0.0, 0.0))
+        pairs.append({
+            "a": a.label, "b": b.label, "n_shared": len(shared), "delta": delta, "delta_ci95": list(interval),
+            "mcnemar_p_value": mcnemar_exact(n_a_only, n_b_only), "a_only": a_only, "b_only": b_only,
+            "same_configuration": a.configuration == b.configuration,
+            "flip_rate": _rate(n_a_only + n_b_only, len(shared)),
+        })
+    for pair, adjusted in zip(pairs, holm_adjust([p["mcnemar_p_value"] for p in pairs])):
+        pair["holm_p_value"] = adjusted
+    return pairs
+
+
+def chain_length_gap(metrics: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Best minus worst pass rate per chain length across runs, and where it is widest."""
+    gaps = {}
+    for bucket in LENGTH_BUCKETS:
+        rates = [m["by_chain_length"][bucket]["pass_rate"] for m in metrics if bucket in m["by_chain_length"]]
+        if len(rates) >= 2:
+            gaps[bucket] = max(rates) - min(rates)
+    widest = max(gaps, key=lambda b: (gaps[b], b)) if gaps else None
+    return {"by_chain_length": gaps, "widest": widest}
+
+
+def build_report(runs: Sequence[Run], with_sessions: bool = False) -> dict[str, Any]:
+    """The whole report as the JSON contract."""
+    metrics = [run_metrics(run, with_sessions) for run in runs]
+    report: dict[str, Any] = {"runs": metrics, "comparisons": compare(runs)}
+    if len(runs) >= 2:
+        report["best_worst_gap"] = chain_length_gap(metrics)
+    return report
