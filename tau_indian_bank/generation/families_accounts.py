@@ -297,7 +297,8 @@ def _statement_address_draft(conn: sqlite3.Connection, candidate: Candidate, rng
                ("New PIN code", pin), ("Account", f"your {label}"), ("Statement period", _span(period)),
                ("Delivery", "by post to the new address")],
         unknown="You do not know what else the bank needs for an address change.",
-        gold=[Step("update_address", _address_args(address)), Step("get_account_details", {"account_id": account}),
+        gold=[Step("update_address", _address_args(address)), Step("get_customer_profile", {}),
+              Step("get_account_details", {"account_id": account}),
               _statement_step(account, period, "post")],
         assertion=(f"The assistant read back the communication address on record, updated it to the new address after "
                    f"confirmation, then read the {label} and requested a statement from {_span(period)} by post after a "

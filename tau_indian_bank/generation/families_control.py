@@ -148,7 +148,7 @@ def _loan_offer(conn: sqlite3.Connection, candidate: tuple[str, ...], rng: rando
                  f"over {tenure} months?",
                  [("Loan amount", rupees(principal * 100)), ("Tenure", f"{tenure} months")],
                  "You do not know the bank's rate.",
-                 [Step("get_product_offers", {"category": "loans"}),
+                 [Step("get_product_offers", {"category": "loans"}, compare=()),
                   Step("calculate_loan_emi", {"principal": principal, "annual_rate": int(rate) / 100, "tenure_months": tenure})],
                  f"The assistant found the {offer_name} rate in the offers and calculated the EMI at that rate, changing nothing")
 
@@ -186,9 +186,10 @@ def _address(conn: sqlite3.Connection, candidate: tuple[str, ...], rng: random.R
                  f"I have moved house. Please update my communication address to {spoken}.",
                  [("New address", spoken)], "You do not know how the bank stores addresses.",
                  [Step("update_address", {"address_type": "communication", "line1": line1.title(), "line2": line2.title(),
-                                          "city": city.title(), "state": state.title(), "pincode": pincode})],
-                 "The assistant read back the current address, confirmed the new one and updated only the communication "
-                 "address")
+                                          "city": city.title(), "state": state.title(), "pincode": pincode}),
+                  Step("get_customer_profile", {})],
+                 "The assistant read back the current address, confirmed the new one, updated only the communication "
+                 "address and then read the profile again to read back the address as the bank now holds it")
 
 
 def _nominee(conn: sqlite3.Connection, candidate: tuple[str, ...], rng: random.Random) -> Draft:
@@ -297,7 +298,8 @@ FAMILIES = (
     _family("gold_eligibility", ("5.4",), "The customer asks for both the rate and the eligibility, and does not apply.",
             "Raises a gold loan application the customer did not ask for.", _candidates_gold, _gold_eligibility),
     _family("update_address", ("3.5", "2.2"), "The communication address can be changed in chat (§3.5); the current "
-            "one is already in the login context, so one confirmed change is the whole procedure.",
+            "one is already in the login context, so the procedure is one confirmed change followed by the read-back "
+            "from the profile that §3.5 requires.",
             "Also changes the permanent address, or raises a KYC request for a communication address.",
             _candidates_address, _address),
     _family("nominee_request", ("3.7", "8.1"), "Nominee changes need a signed form, so §3.7 prescribes a nominee_update "

@@ -2,7 +2,8 @@
 
 The quotas add up to the paper's figures, which ``composition`` checks: 470
 sequencing, 266 edge-case, 152 rare-tool and 112 control tasks; 962 tasks with a read,
-114 without a write (93 of them control); control averages 1.38 gold calls; at least 40
+114 without a write (93 of them control), so 38 without a read (9 control, 29 edge
+cases); control averages 1.38 gold calls; at least 40
 tasks have five or more gold calls.
 """
 
@@ -14,21 +15,21 @@ QUOTAS: dict[str, int] = {
     "two_cards_limit": 10,
     "cheque_stop": 30, "cheque_book": 20, "mandate_cancel": 30, "cheque_stop_and_book": 10,
     "statement": 25, "dispute_txn": 15, "statement_and_address": 10,
-    # edge cases (266): 21 with no write, 19 with no read
+    # edge cases (266): 21 with no write, 29 with no read
     "deposit_already_closed": 8, "cheque_cleared": 7, "insufficient_balance": 6,
-    "kyc_expired_deposit": 8, "permanent_address": 5, "bereavement": 4, "account_takeover": 2,
-    "ambiguous_deposit": 12, "matured_deposit_close": 20, "rd_not_multiple": 10, "senior_claim": 10,
+    "kyc_expired_deposit": 12, "permanent_address": 9, "bereavement": 5, "account_takeover": 3,
+    "ambiguous_deposit": 12, "matured_deposit_close": 15, "rd_not_multiple": 10, "senior_claim": 10,
     "dormant_reactivation": 12,
-    "card_unsure_freeze": 35, "blocked_card_unfreeze": 15, "limit_above_max": 15, "unauthorised_card_txn": 25,
+    "card_unsure_freeze": 30, "blocked_card_unfreeze": 15, "limit_above_max": 15, "unauthorised_card_txn": 25,
     "otp_offered": 10,
     "mandate_other_account": 15, "returned_cheque_stop": 8, "ambiguous_account_cheque_book": 15,
     "statement_over_12_months": 12, "overdue_escalate": 12,
     # rare tool (152)
     "gold_loan_apply": 25, "loan_foreclosure": 25, "insurance_claim": 20, "offer_to_deposit": 20,
     "failed_txn_compensation": 20, "request_followup": 15, "compare_tenures_open": 15, "mandate_after_rules": 12,
-    # control (112): 50 single reads, 43 double reads, 19 single writes
-    "balance": 10, "deposit_rates": 6, "rules_question": 10, "loan_emi": 6, "card_status": 5, "request_status": 5,
-    "insurance_premium": 4, "gold_rate": 4,
-    "two_balances": 9, "deposit_maturity": 10, "loan_offer_emi": 8, "card_and_account": 8, "gold_eligibility": 8,
+    # control (112): 60 single reads, 33 double reads, 10 write-and-read-back, 9 single writes (155 calls)
+    "balance": 14, "deposit_rates": 7, "rules_question": 13, "loan_emi": 8, "card_status": 6, "request_status": 6,
+    "insurance_premium": 3, "gold_rate": 3,
+    "two_balances": 7, "deposit_maturity": 8, "loan_offer_emi": 6, "card_and_account": 6, "gold_eligibility": 6,
     "update_address": 10, "nominee_request": 9,
 }
