@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 
 # Offline defaults: litellm's bundled cost map (no fetch at import) and quiet tau2 logs.
 export LITELLM_LOCAL_MODEL_COST_MAP := True
-export LOGURU_LEVEL := WARNING
+export LOGURU_LEVEL := ERROR
 
 .PHONY: demo test validate bench generate lint clean
 

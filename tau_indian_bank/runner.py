@@ -30,7 +30,7 @@ NO_MODEL = "offline"
 def quiet_tau2() -> None:
     """Defaults for running tau2 quietly and offline (only where the user has not chosen)."""
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
-    os.environ.setdefault("LOGURU_LEVEL", "WARNING")
+    os.environ.setdefault("LOGURU_LEVEL", "ERROR")
 
 
 @contextlib.contextmanager

@@ -163,11 +163,11 @@ def assemble(
             # Fixed timestamps keep the task (and tau2's resume check, which hashes it) stable;
             # tau2 re-stamps the history when a session starts.
             "message_history": [
-                {"role": "assistant", "content": None, "timestamp": HISTORY_TIME, "tool_calls": [
+                {"role": "assistant", "content": None, "timestamp": HISTORY_TIME, "cost": 0.0, "tool_calls": [
                     {"id": LOGIN_CONTEXT_CALL_ID, "name": "get_customer_profile", "arguments": {}, "requestor": "assistant"}]},
                 {"role": "tool", "id": LOGIN_CONTEXT_CALL_ID, "content": login_context, "requestor": "assistant",
                  "error": False, "timestamp": HISTORY_TIME},
-                {"role": "assistant", "content": GREETING.format(name=customer_name), "timestamp": HISTORY_TIME},
+                {"role": "assistant", "content": GREETING.format(name=customer_name), "timestamp": HISTORY_TIME, "cost": 0.0},
             ],
         },
         "evaluation_criteria": {
