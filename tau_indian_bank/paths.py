@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -13,6 +14,7 @@ ROOT = _BUNDLED if _BUNDLED.is_dir() else _PACKAGE.parent
 SEED_DIR = ROOT / "data" / "seed"
 POLICY_DIR = ROOT / "policy"
 REGULATIONS_DIR = ROOT / "regulations"
-TASKS_DIR = ROOT / "tasks"
+#: Another task suite (a folder holding tasks.json and split_tasks.json) can be used instead.
+TASKS_DIR = Path(os.environ.get("TAU_INDIAN_BANK_TASKS_DIR") or ROOT / "tasks")
 TASKS_FILE = TASKS_DIR / "tasks.json"
 SPLITS_FILE = TASKS_DIR / "split_tasks.json"
