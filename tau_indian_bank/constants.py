@@ -164,6 +164,7 @@ STATED_FIGURES: Final = (
     StatedFigure("TODAY", "15 July 2026", (POLICY,)),
     StatedFigure("FD_MIN_AMOUNT", _rupees(FD_MIN_AMOUNT_PAISE), (POLICY, "regulations/fixed_deposits.md")),
     StatedFigure("RD_MIN_INSTALMENT", _rupees(RD_MIN_INSTALMENT_PAISE), (POLICY, "regulations/recurring_deposits.md")),
+    StatedFigure("RD_INSTALMENT_STEP", _rupees(RD_INSTALMENT_STEP_PAISE), (POLICY,)),
     StatedFigure("SENIOR_UPLIFT", _pct(SENIOR_CITIZEN_UPLIFT_BPS), (POLICY, "regulations/senior_citizens.md")),
     StatedFigure("PREMATURE_PENALTY", _pct(PREMATURE_PENALTY_BPS), (POLICY, "regulations/premature_withdrawal.md")),
     StatedFigure("NO_INTEREST_DAYS", f"{NO_INTEREST_WITHIN_DAYS} days", ("regulations/premature_withdrawal.md",)),

@@ -37,8 +37,9 @@ def _calls(task: Mapping[str, Any]) -> list[str]:
 
 
 def family_of(task_id: str) -> str:
-    """'seq_fd_close_0042' -> 'fd_close'."""
-    return task_id.split("_", 1)[1].rsplit("_", 1)[0]
+    """'seq_fd_close_0042' -> 'fd_close' ('unknown' for an id not of that form)."""
+    parts = task_id.split("_", 1)
+    return parts[1].rsplit("_", 1)[0] if len(parts) == 2 and "_" in parts[1] else "unknown"
 
 
 def composition_checks(tasks: Sequence[Mapping[str, Any]], splits: Mapping[str, Sequence[str]]) -> list[Check]:

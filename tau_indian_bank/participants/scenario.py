@@ -40,12 +40,15 @@ class CustomerScript:
 
     def answer_for(self, question: str) -> str | None:
         """The answer whose topic shares the most words with the question, if any."""
-        words = set(_WORD.findall(question.lower()))
-        best, best_score = None, 0
+        words = _WORD.findall(question.lower())
+        first_seen = {word: index for index, word in reversed(list(enumerate(words)))}
+        best, best_key = None, (0, 0)
         for fact in self.facts:
-            score = len(fact.keywords & words)
-            if score > best_score:
-                best, best_score = fact, score
+            shared = fact.keywords & first_seen.keys()
+            # More shared words wins; on a tie, the topic the question names first ("which account ... cheque").
+            key = (len(shared), -min((first_seen[w] for w in shared), default=len(words)))
+            if shared and key > best_key:
+                best, best_key = fact, key
         return best.answer if best is not None else None
 
 
