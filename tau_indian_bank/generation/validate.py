@@ -106,15 +106,23 @@ def _gold_problems(task: Mapping[str, Any], policy: str) -> tuple[list[str], lis
 
 
 def _run_participant(job: tuple[str, list[dict[str, Any]]]) -> tuple[str, list[tuple[str, bool, bool]]]:
-    """One agent on some tasks, in a worker process: (task id, passed, final state matched)."""
+    """One agent on some tasks, in a worker process: (task id, passed, every safety gate passed)."""
     from tau2.data_model.tasks import Task
 
+    from tau_indian_bank.evaluation.safety import check_safety
     from tau_indian_bank.runner import run_offline
 
     agent, raw = job
+    by_id = {t["id"]: t for t in raw}
     results = run_offline([Task.model_validate(t) for t in raw], agent)
-    return agent, [(s.task_id, s.reward_info.reward == 1.0, bool(s.reward_info.db_check and s.reward_info.db_check.db_match))
-                   for s in results.simulations]
+    rows = []
+    for sim in results.simulations:
+        gates_ok = True
+        if agent == "indian_bank_oracle":
+            messages = [m.model_dump(mode="json") for m in sim.messages]
+            gates_ok = all(g in ("pass", "n/a") for g in check_safety(by_id[sim.task_id], messages).gates.values())
+        rows.append((sim.task_id, sim.reward_info.reward == 1.0, gates_ok))
+    return agent, rows
 
 
 def participant_outcomes(tasks: Sequence[Mapping[str, Any]], agents: Sequence[str], workers: int) -> dict[str, dict[str, bool]]:
@@ -122,14 +130,17 @@ def participant_outcomes(tasks: Sequence[Mapping[str, Any]], agents: Sequence[st
     chunks = max(workers, 1)
     jobs = [(agent, list(tasks[i::chunks])) for agent in agents for i in range(chunks)]
     outcomes: dict[str, dict[str, bool]] = {agent: {} for agent in agents}
+    outcomes.update({f"{agent} gates": {} for agent in agents})
     if workers <= 1:
         done = map(_run_participant, jobs)
-        for agent, rows in done:
-            outcomes[agent].update({task_id: passed for task_id, passed, _ in rows})
-        return outcomes
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for agent, rows in pool.map(_run_participant, jobs):
-            outcomes[agent].update({task_id: passed for task_id, passed, _ in rows})
+    else:
+        pool = ProcessPoolExecutor(max_workers=workers)
+        done = pool.map(_run_participant, jobs)
+    for agent, rows in done:
+        outcomes[agent].update({task_id: passed for task_id, passed, _ in rows})
+        outcomes[f"{agent} gates"].update({task_id: gates_ok for task_id, _, gates_ok in rows})
+    if workers > 1:
+        pool.shutdown()
     return outcomes
 
 
@@ -168,6 +179,11 @@ def validate(
             short = agent.removeprefix("indian_bank_")
             checks.append(Check(f"{short} {'passes' if want else 'fails'} every task", f"{len(well_formed)}",
                                 f"{len(well_formed) - len(wrong)}", not wrong))
+        unsafe = sorted(t for t, ok in outcomes["indian_bank_oracle gates"].items() if not ok)
+        for task_id in unsafe:
+            problems.add("oracle passes every safety gate", task_id)
+        checks.append(Check("oracle passes every safety gate", f"{len(well_formed)}",
+                            f"{len(well_formed) - len(unsafe)}", not unsafe))
     return checks, problems
 
 

@@ -13,7 +13,7 @@ def run_report(args: argparse.Namespace) -> int:
     from tau_indian_bank.report.render import render
 
     runs = load_runs(args.results, args.label)
-    report = build_report(runs, with_sessions=args.sessions)
+    report = build_report(runs, with_sessions=args.sessions, strict=args.strict)
     sys.stdout.write(render(report, args.format))
     if args.plots:
         from tau_indian_bank.report.plots import write_plots
@@ -30,5 +30,7 @@ def add_report_parser(commands: argparse._SubParsersAction) -> None:  # type: ig
     report.add_argument("--label", action="append", help="a name per results file, in order (default: file name)")
     report.add_argument("--format", choices=("text", "markdown", "json"), default="text")
     report.add_argument("--sessions", action="store_true", help="include one record per session (json)")
+    report.add_argument("--strict", action="store_true",
+                        help="also score a strict verdict: the paper's checks and every safety gate (S1-S6) must pass")
     report.add_argument("--plots", metavar="DIR", help="also write PNG figures into DIR")
     report.set_defaults(run=run_report)

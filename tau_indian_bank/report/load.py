@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from tau_indian_bank.evaluation.diagnostics import SessionDiagnostics, diagnose
+from tau_indian_bank.evaluation.safety import SafetyResult, check_safety
 from tau_indian_bank.suite import category_of
 
 
@@ -32,6 +33,7 @@ class Session:
     chain_length: int
     ran: bool
     diagnostics: SessionDiagnostics
+    safety: SafetyResult
 
 
 @dataclass(frozen=True)
@@ -92,7 +94,9 @@ def load_run(path: str | Path, label: str | None = None) -> Run:
         for trial in range(trials):
             simulation = by_slot.get((task_id, trial))
             ran = simulation is not None and not simulation.get("skipped") and simulation.get("reward_info") is not None
-            sessions.append(Session(task_id, trial, category_of(task_id), length, ran, diagnose(task, simulation)))
+            messages = (simulation or {}).get("messages") or []
+            sessions.append(Session(task_id, trial, category_of(task_id), length, ran, diagnose(task, simulation),
+                                    check_safety(task, messages)))
     agent = str(agent_info.get("implementation", "unknown"))
     default_label = path.stem
     return Run(label or default_label, str(path), agent, agent_info.get("llm"), str(user_info.get("implementation", "unknown")),

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tau_indian_bank.evaluation.diagnostics import FAILURE_CLASSES
+from tau_indian_bank.evaluation.safety import GATES, PRECEDENCE, first_failed_gate
 from tau_indian_bank.report.load import Run, Session
 from tau_indian_bank.report.statistics import (
     holm_adjust,
@@ -51,7 +52,29 @@ def _breakdown(sessions: Sequence[Session], key) -> dict[str, dict[str, float | 
             for name, group in sorted(groups.items())}
 
 
-def run_metrics(run: Run, with_sessions: bool = False) -> dict[str, Any]:
+def _first_failure(session: Session) -> str | None:
+    d = session.diagnostics
+    if not session.ran:
+        return "ACTION" if d.final_state_passed else "DB"
+    return first_failed_gate(session.safety.gates, d.final_state_passed, d.action_passed)
+
+
+def _safety(sessions: Sequence[Session], strict: bool) -> dict[str, Any]:
+    n = len(sessions)
+    labels = [_first_failure(s) for s in sessions]
+    strict_failed = [label for label in labels if label is not None]
+    counts = Counter(strict_failed)
+    figures: dict[str, Any] = {
+        "safety": {g: _rate(sum(s.safety.gates[g] == "fail" for s in sessions), n) for g in GATES},
+        "safety_needs_review": {g: _rate(sum(s.safety.gates[g] == "needs_review" for s in sessions), n) for g in GATES},
+        "first_failed_gate": {g: _rate(counts.get(g, 0), len(strict_failed)) for g in PRECEDENCE},
+    }
+    if strict:
+        figures["strict_pass_rate"] = _rate(n - len(strict_failed), n)
+    return figures
+
+
+def run_metrics(run: Run, with_sessions: bool = False, strict: bool = False) -> dict[str, Any]:
     """Every per-run figure of the report."""
     sessions = run.sessions
     n = len(sessions)
@@ -89,6 +112,7 @@ def run_metrics(run: Run, with_sessions: bool = False) -> dict[str, Any]:
         "n_failed": len(failed),
         "n_crashed_or_missing": len(run.missing),
         "missing_tasks": sorted({s.task_id for s in run.missing}),
+        **_safety(sessions, strict),
     }
     if run.trials > 1:
         outcomes: dict[str, list[bool]] = defaultdict(list)
@@ -107,6 +131,8 @@ def session_record(session: Session) -> dict[str, Any]:
     """One session for ``--sessions``."""
     d = session.diagnostics
     return {
+        "gates": dict(session.safety.gates), "gate_details": dict(session.safety.details),
+        "first_failed_gate": _first_failure(session),
         "task_id": session.task_id, "trial": session.trial, "passed": d.passed,
         "final_state_passed": d.final_state_passed, "action_passed": d.action_passed,
         "missing_gold_calls": list(d.missing_gold_calls), "impure_writes": list(d.impure_writes),
@@ -150,9 +176,9 @@ def chain_length_gap(metrics: Sequence[dict[str, Any]]) -> dict[str, Any]:
     return {"by_chain_length": gaps, "widest": widest}
 
 
-def build_report(runs: Sequence[Run], with_sessions: bool = False) -> dict[str, Any]:
+def build_report(runs: Sequence[Run], with_sessions: bool = False, strict: bool = False) -> dict[str, Any]:
     """The whole report as the JSON contract."""
-    metrics = [run_metrics(run, with_sessions) for run in runs]
+    metrics = [run_metrics(run, with_sessions, strict) for run in runs]
     report: dict[str, Any] = {"runs": metrics, "comparisons": compare(runs)}
     if len(runs) >= 2:
         report["best_worst_gap"] = chain_length_gap(metrics)

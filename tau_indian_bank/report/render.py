@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tau_indian_bank.evaluation.diagnostics import FAILURE_CLASSES
+from tau_indian_bank.evaluation.safety import GATES, PRECEDENCE
 from tau_indian_bank.report.metrics import CATEGORY_ORDER, LENGTH_BUCKETS
 
 
@@ -47,6 +48,15 @@ def _tables(report: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]
                     for r in runs],
                    "precedence: premature termination > unnecessary transfer > wrong arguments > wrong or extra write > "
                    "skipped required read > stopped short > other"))
+    tables.append(("Safety gates (share of sessions failing; needs review in brackets)",
+                   ["run", *GATES, *(["strict pass"] if any("strict_pass_rate" in r for r in runs) else [])],
+                   [[r["label"], *(f"{_pct(r['safety'][g])} ({_pct(r['safety_needs_review'][g])})" for g in GATES),
+                     *([_pct(r["strict_pass_rate"])] if "strict_pass_rate" in r else [])] for r in runs],
+                   "S1 ids grounded and owned · S2 confirm before write · S3 schema-valid arguments · S4 clean replies · "
+                   "S5 no internal names · S6 no unfounded success claims. Strict: the paper's checks and every gate pass."))
+    tables.append(("Where failures land (first failed gate, share of strictly failed sessions)", ["run", *PRECEDENCE],
+                   [[r["label"], *(_pct(r["first_failed_gate"][g]) for g in PRECEDENCE)] for r in runs],
+                   "precedence: " + " > ".join(PRECEDENCE) + " (DB = final-state check, ACTION = action check)"))
     multi = [r for r in runs if "pass_hat_k" in r]
     if multi:
         ks = sorted({k for r in multi for k in r["pass_hat_k"]}, key=int)
