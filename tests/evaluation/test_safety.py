@@ -24,15 +24,15 @@ class Talk:
         self.messages = [dict(m) for m in HISTORY] + [{"role": "user", "content": opening}]
         self.count = 0
 
-    def say(self, text: str) -> "Talk":
+    def say(self, text: str) -> Talk:
         self.messages.append({"role": "assistant", "content": text})
         return self
 
-    def user(self, text: str) -> "Talk":
+    def user(self, text: str) -> Talk:
         self.messages.append({"role": "user", "content": text})
         return self
 
-    def call(self, name: str, output: object = "{}", error: bool = False, **arguments: object) -> "Talk":
+    def call(self, name: str, output: object = "{}", error: bool = False, **arguments: object) -> Talk:
         self.count += 1
         call_id = f"c{self.count}"
         self.messages.append({"role": "assistant", "tool_calls": [{"id": call_id, "name": name, "arguments": arguments}]})

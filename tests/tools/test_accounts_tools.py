@@ -111,6 +111,16 @@ def test_profile_returns_identity_kyc_addresses_and_products(bank, customer):
     assert profile["cards"] and profile["loans"]
 
 
+def test_profile_age_counts_completed_years_only(bank):
+    late = bank.row("SELECT customer_id, date_of_birth FROM customers WHERE substr(date_of_birth, 6) > '07-15' "
+                    "ORDER BY customer_id LIMIT 1")
+    early = bank.row("SELECT customer_id, date_of_birth FROM customers WHERE substr(date_of_birth, 6) <= '07-15' "
+                     "ORDER BY customer_id LIMIT 1")
+    for person, birthday_passed in ((late, False), (early, True)):
+        age = bank.call(bank.tools(person["customer_id"]), "get_customer_profile")["age"]
+        assert age == 2026 - int(person["date_of_birth"][:4]) - (0 if birthday_passed else 1)
+
+
 def test_profile_shows_a_joint_holder_the_joint_account_with_its_role(bank, joint):
     profile = bank.call(bank.tools(joint["joint_holder"]), "get_customer_profile")
     entry = next(a for a in profile["accounts"] if a["account_id"] == joint["account_id"])

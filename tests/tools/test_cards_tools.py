@@ -253,6 +253,24 @@ def test_controls_refuse_another_customers_card(bank, debit):
                 {"card_id": other, "channel": "atm", "region": "international", "enabled": True}, NotFoundError, NOT_OWNED)
 
 
+def test_a_call_that_fails_after_writing_is_rolled_back(bank, debit, monkeypatch):
+    """The toolkit runs each call in a savepoint: a tool that writes and then fails leaves no trace."""
+    from tau_indian_bank.tools import toolkit
+
+    original = toolkit.TOOL_FUNCTIONS["freeze_card"]
+
+    def freeze_then_refuse(self, **kwargs):
+        original(self, **kwargs)
+        raise RefusedError("refused after writing")
+
+    monkeypatch.setitem(toolkit.TOOL_FUNCTIONS, "freeze_card", freeze_then_refuse)
+    tools = bank.tools(debit["customer_id"])
+    bank.refuse(tools, "freeze_card", {"card_id": debit["card_id"]}, RefusedError, "refused after writing")
+    assert tools.db.conn.execute("SELECT status FROM cards WHERE card_id = ?", (debit["card_id"],)).fetchone()[0] == "active"
+    monkeypatch.undo()
+    assert bank.call(tools, "freeze_card", {"card_id": debit["card_id"]})["status"] == "frozen"
+
+
 # --- cross-cutting ---------------------------------------------------------------------------
 
 WRITES = {"freeze_card", "unfreeze_card", "block_card", "update_card_controls"}

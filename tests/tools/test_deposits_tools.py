@@ -320,6 +320,33 @@ def test_premature_closure_quote_of_a_payout_fd_recovers_excess_interest(bank, m
     assert out["payout"] == (d["amount_paise"] - (paid - due)) / 100
 
 
+@pytest.fixture(scope="module")
+def unpaid_payout_fd(bank):
+    """An active payout FD that has run more than 7 days but has not reached its first payout yet."""
+    return _deposit(bank, "d.deposit_type = 'fixed' AND d.status = 'active' AND d.opened_on <= '2026-07-08' "
+                          "AND ((d.payout_type = 'quarterly' AND d.opened_on > '2026-04-15') "
+                          "OR (d.payout_type = 'monthly' AND d.opened_on > '2026-06-15'))")
+
+
+@pytest.mark.xfail(strict=True, reason="BUG: premature closure of a payout FD never pays interest earned at the reduced "
+                                       "rate beyond what was already paid out (payout = principal - max(paid - due, 0)); "
+                                       "before its first payout such an FD returns only the principal")
+def test_premature_closure_of_a_payout_fd_pays_interest_earned_but_not_yet_paid_out(bank, unpaid_payout_fd):
+    d = unpaid_payout_fd
+    opened = dt.date.fromisoformat(d["opened_on"])
+    reduced = _premature_rate(d["rate_bps"], opened, d["segment"] == "senior_citizen")
+    due = _paise(Decimal(d["amount_paise"]) * reduced / 10_000 * (TODAY - opened).days / 365)
+    tools = bank.tools(d["customer_id"])
+    quote = bank.call(tools, "get_deposit_closure_quote", {"deposit_id": d["deposit_id"]})
+    assert due > 0 and reduced > 0
+    assert (quote["rate_applied"], quote["interest_recovered"]) == (f"{reduced / 100:.2f}%", 0.0)
+    # Regulation (premature withdrawal, section 1-2): interest is recalculated for the period run at the
+    # reduced rate; only interest paid out in excess of that is recovered. Nothing was paid out yet.
+    assert quote["payout"] == (d["amount_paise"] + due) / 100
+    closed = bank.call(tools, "close_deposit", {"deposit_id": d["deposit_id"], "credit_account_id": d["linked_account_id"]})
+    assert closed["payout"] == (d["amount_paise"] + due) / 100
+
+
 def test_premature_closure_quote_of_a_recurring_deposit(bank, active_rd):
     d = active_rd
     opened = dt.date.fromisoformat(d["opened_on"])

@@ -128,6 +128,18 @@ def test_foreclosure_quote_of_a_young_fixed_rate_loan_is_not_eligible(bank, youn
     }
 
 
+@pytest.mark.parametrize(("emis_paid", "eligible"), [(11, False), (12, True)])
+def test_foreclosure_eligibility_starts_at_the_twelfth_emi(bank, emis_paid, eligible):
+    loan = _loan(bank, f"loan_type IN ('personal', 'vehicle') AND rate_type = 'fixed' AND status = 'active' "
+                       f"AND emis_paid = {emis_paid}")
+    out = bank.call(bank.tools(loan["customer_id"]), "get_loan_foreclosure_quote", {"loan_id": loan["loan_id"]})
+    assert out["eligible"] is eligible
+    if eligible:
+        assert out["foreclosure_charge"] == loan["outstanding_paise"] * 4 // 100 / 100
+    else:
+        assert out["reason"].endswith(f"after 12 EMIs; {emis_paid} paid so far")
+
+
 def test_foreclosure_quote_of_a_floating_rate_loan_has_no_charge(bank, home):
     out = bank.call(bank.tools(home["customer_id"]), "get_loan_foreclosure_quote", {"loan_id": home["loan_id"]})
     accrued = _accrued(home)

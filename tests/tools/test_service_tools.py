@@ -31,12 +31,6 @@ def overdue(bank):
     return _request(bank, "status IN ('open', 'in_progress') AND sla_due_on < '2026-07-15'")
 
 
-@pytest.fixture(scope="module")
-def open_related(bank):
-    """An open or in-progress request about a record (a duplicate of it must be refused)."""
-    return _request(bank, "status IN ('open', 'in_progress') AND related_id IS NOT NULL")
-
-
 # --- raise_service_request -------------------------------------------------------------------
 
 
@@ -111,8 +105,9 @@ def test_raise_refuses_an_unknown_related_id(bank, customer):
                 {"category": "other", "description": "Help.", "related_id": "NOSUCHRECORD1"}, NotFoundError, NOT_RELATED)
 
 
-def test_raise_refuses_a_duplicate_of_an_open_request(bank, open_related):
-    r = open_related
+@pytest.mark.parametrize("status", ["open", "in_progress"])
+def test_raise_refuses_a_duplicate_of_an_open_request(bank, status):
+    r = _request(bank, f"status = '{status}' AND related_id IS NOT NULL")
     bank.refuse(bank.tools(r["customer_id"]), "raise_service_request",
                 {"category": r["category"], "description": "Again, please.", "related_id": r["related_id"]},
                 RefusedError, f"request {r['request_id']} for the same need is already open")
@@ -262,6 +257,16 @@ def test_transfer_summary_wording_does_not_change_the_hash(bank, customer):
 )
 def test_customer_tools_need_a_logged_in_customer(bank, name, args):
     bank.refuse(bank.tools(), name, args, ToolError, "no customer is logged in")
+
+
+@pytest.mark.xfail(strict=True, reason="BUG (minor): raise_service_request looks up related_id before checking that a "
+                                       "customer is logged in, so with nobody logged in it answers 'X is not one of this "
+                                       "customer's records' instead of 'no customer is logged in'")
+def test_raise_with_a_related_id_needs_a_logged_in_customer(bank):
+    card = bank.value("SELECT card_id FROM cards ORDER BY card_id LIMIT 1")
+    bank.refuse(bank.tools(), "raise_service_request",
+                {"category": "card_replacement", "description": "Replace it.", "related_id": card}, ToolError,
+                "no customer is logged in")
 
 
 def test_the_area_lists_cover_every_service_tool():
