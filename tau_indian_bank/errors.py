@@ -13,7 +13,11 @@ class PolicyFileError(RuntimeError):
     """The written policy is missing or unreadable."""
 
 
+class MissingApiKeyError(RuntimeError):
+    """A hosted model was chosen but its provider's API key is not set."""
+
+
 USER_ERRORS: tuple[type[BaseException], ...] = (
     DataFileError, KnowledgeBaseError, TaskSuiteError, UnknownCustomerError, PolicyFileError, OfflineRunError,
-    ReportInputError,
+    ReportInputError, MissingApiKeyError,
 )

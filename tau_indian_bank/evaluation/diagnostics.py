@@ -5,7 +5,8 @@ report can explain every verdict without replaying the bank. The failure class p
 each failed session in exactly one class, by this precedence:
 
 1. ``premature_termination`` — the session did not end normally (max steps, too many
-   errors, an agent or user error, a crash or a session that never ran);
+   errors, an agent or user error, a model or server error, a crash or a session that
+   never ran);
 2. ``unnecessary_transfer`` — handed over to a human when the gold chain does not;
 3. ``wrong_arguments`` — called a tool of a missing gold call with other arguments;
 4. ``wrong_or_extra_write`` — attempted a change that matches no gold change;
@@ -30,6 +31,17 @@ FAILURE_CLASSES = (
     "skipped_required_read", "stopped_short", "other",
 )
 NORMAL_ENDINGS = frozenset({"user_stop", "agent_stop"})
+#: Key in a message's raw_data marking a model or server error that ended the session.
+ERROR_KEY = "indian_bank_error"
+
+
+def session_error(messages: Sequence[Mapping[str, Any]]) -> str | None:
+    """The recorded model or server error that ended a session, if any."""
+    for message in messages:
+        raw = message.get("raw_data")
+        if isinstance(raw, dict) and ERROR_KEY in raw:
+            return str(raw[ERROR_KEY])
+    return None
 
 
 def agent_calls(messages: Sequence[Mapping[str, Any]]) -> list[Call]:
@@ -93,6 +105,8 @@ def diagnose(task: Mapping[str, Any], simulation: Mapping[str, Any] | None) -> S
     calls = agent_calls(simulation.get("messages") or [])
     verdict = check_actions(gold, calls)
     reason = str(simulation.get("termination_reason") or "unknown")
+    if session_error(simulation.get("messages") or []):
+        reason = "model_error"
     ended_normally = reason in NORMAL_ENDINGS and not simulation.get("skipped") and bool(info)
     passed = ended_normally and float(info.get("reward", 0.0)) == 1.0
     db_check = info.get("db_check") or {}

@@ -13,7 +13,12 @@ def run_report(args: argparse.Namespace) -> int:
     from tau_indian_bank.report.render import render
 
     runs = load_runs(args.results, args.label)
-    report = build_report(runs, with_sessions=args.sessions, strict=args.strict)
+    judged = None
+    if args.judge_llm:
+        from tau_indian_bank.report.judge import judge_results
+
+        judged = {run.label: judge_results(run.path, args.judge_llm, args.judge_llm_args) for run in runs}
+    report = build_report(runs, with_sessions=args.sessions, strict=args.strict, judged=judged)
     sys.stdout.write(render(report, args.format))
     if args.plots:
         from tau_indian_bank.report.plots import write_plots
@@ -21,6 +26,18 @@ def run_report(args: argparse.Namespace) -> int:
         for path in write_plots(report, args.plots):
             print(f"wrote {path}", file=sys.stderr)
     return 0
+
+
+def _json_object(text: str) -> dict:
+    import json
+
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise argparse.ArgumentTypeError(f"not valid JSON: {exc.msg}") from None
+    if not isinstance(value, dict):
+        raise argparse.ArgumentTypeError("must be a JSON object")
+    return value
 
 
 def add_report_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -33,4 +50,8 @@ def add_report_parser(commands: argparse._SubParsersAction) -> None:  # type: ig
     report.add_argument("--strict", action="store_true",
                         help="also score a strict verdict: the paper's checks and every safety gate (S1-S6) must pass")
     report.add_argument("--plots", metavar="DIR", help="also write PNG figures into DIR")
+    report.add_argument("--judge-llm", metavar="MODEL",
+                        help="a litellm model that judges each session against its task's assertion (sends transcripts)")
+    report.add_argument("--judge-llm-args", type=_json_object, default={}, metavar="JSON",
+                        help='llm args for the judge, such as \'{"api_base": "http://localhost:8000/v1"}\'')
     report.set_defaults(run=run_report)

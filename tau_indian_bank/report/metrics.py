@@ -74,7 +74,10 @@ def _safety(sessions: Sequence[Session], strict: bool) -> dict[str, Any]:
     return figures
 
 
-def run_metrics(run: Run, with_sessions: bool = False, strict: bool = False) -> dict[str, Any]:
+Judged = dict[tuple[str, int], "bool | None"]
+
+
+def run_metrics(run: Run, with_sessions: bool = False, strict: bool = False, judged: Judged | None = None) -> dict[str, Any]:
     """Every per-run figure of the report."""
     sessions = run.sessions
     n = len(sessions)
@@ -122,8 +125,15 @@ def run_metrics(run: Run, with_sessions: bool = False, strict: bool = False) -> 
         metrics["pass_at_k"] = {str(k): mean_pass_at_k(outcomes, k) for k in range(1, run.trials + 1)}
         metrics["mean_trial_pass_rate"] = _rate(passed, n)
         metrics["inconsistent_share"] = inconsistent_share(outcomes)
+    if judged is not None:
+        verdicts = [judged.get((s.task_id, s.trial)) for s in sessions]
+        metrics["judged_pass_rate"] = _rate(sum(v is True for v in verdicts), n)
+        metrics["judged_sessions"] = sum(v is not None for v in verdicts)
     if with_sessions:
         metrics["sessions"] = [session_record(s) for s in sessions]
+        if judged is not None:
+            for record, session in zip(metrics["sessions"], sessions):
+                record["judged"] = judged.get((session.task_id, session.trial))
     return metrics
 
 
@@ -176,9 +186,10 @@ def chain_length_gap(metrics: Sequence[dict[str, Any]]) -> dict[str, Any]:
     return {"by_chain_length": gaps, "widest": widest}
 
 
-def build_report(runs: Sequence[Run], with_sessions: bool = False, strict: bool = False) -> dict[str, Any]:
-    """The whole report as the JSON contract."""
-    metrics = [run_metrics(run, with_sessions, strict) for run in runs]
+def build_report(runs: Sequence[Run], with_sessions: bool = False, strict: bool = False,
+                 judged: dict[str, Judged] | None = None) -> dict[str, Any]:
+    """The whole report as the JSON contract (``judged``: run label -> judge verdicts, if a judge ran)."""
+    metrics = [run_metrics(run, with_sessions, strict, None if judged is None else judged.get(run.label, {})) for run in runs]
     report: dict[str, Any] = {"runs": metrics, "comparisons": compare(runs)}
     if len(runs) >= 2:
         report["best_worst_gap"] = chain_length_gap(metrics)

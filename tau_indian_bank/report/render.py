@@ -34,6 +34,10 @@ def _tables(report: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]
         "procedural gap = final-state pass rate − pass rate: sessions whose records are right but whose procedure was not. "
         "McNemar: exact test of final-only vs action-only sessions.",
     )]
+    if any("judged_pass_rate" in r for r in runs):
+        tables.append(("Judged (natural-language assertion, by the judge model; advisory)", ["run", "judged pass", "judged"],
+                       [[r["label"], _pct(r.get("judged_pass_rate", 0.0)), str(r.get("judged_sessions", 0))] for r in runs],
+                       "the judge never changes the verdict; unjudged sessions (errors) count as not passed"))
     categories = [c for c in CATEGORY_ORDER if any(c in r["by_category"] for r in runs)]
     tables.append(("Pass rate by category", ["run", *categories],
                    [[r["label"], *(f"{_pct(r['by_category'][c]['pass_rate'])} (n={r['by_category'][c]['n']})"

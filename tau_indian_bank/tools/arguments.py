@@ -28,6 +28,9 @@ from typing import Annotated, Any, Literal
 from tau_indian_bank.bank.money import AmountError, parse_rupees
 from tau_indian_bank.constants import FREE_TEXT_MAX_CHARS
 
+#: Argument key under which a model's unparseable tool-call arguments are kept (see participants.llm).
+MALFORMED_KEY = "__raw_arguments__"
+
 
 class ToolError(ValueError):
     """A tool refused a call. tau2 shows the message to the agent as the tool's output."""
@@ -291,6 +294,9 @@ def bind(spec: ToolSpec, arguments: Mapping[str, Any]) -> dict[str, object]:
     """
     if not isinstance(arguments, Mapping):
         raise ArgumentError(f"{spec.name}: arguments must be a JSON object")
+    if MALFORMED_KEY in arguments:
+        raise ArgumentError(f"{spec.name}: the arguments were not valid JSON ({str(arguments[MALFORMED_KEY])[:80]!r}); "
+                            "send them again as a JSON object")
     known = {p.name for p in spec.params}
     unknown = sorted(str(k) for k in arguments if k not in known)
     if unknown:

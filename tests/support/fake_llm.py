@@ -1,0 +1,158 @@
+"""A scripted OpenAI-compatible model server on 127.0.0.1, for real-model runs without network.
+
+It answers ``POST /v1/chat/completions`` in three roles, told apart by the request:
+
+* agent (the request offers tools): replays the task's gold chain like the oracle —
+  reads at once, each change proposed first and made after the customer's yes;
+* customer (no tools): the scripted customer, reading its scenario from the system prompt;
+* judge (system prompt starts "You are grading"): answers PASS.
+
+Faults can be injected: an HTTP 500 on every n-th request, unparseable tool-call
+arguments on the first call of chosen tasks, or every agent request of chosen tasks
+failing (the model is down for that session).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+from tau2.data_model.message import UserMessage
+from tau2.user.base import UserState
+
+from tau_indian_bank.participants.customer import IndianBankCustomer
+from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
+from tau_indian_bank.wording import describe_change
+
+CLOSING = "Your request is complete. Is there anything else I can help you with?"
+
+
+@dataclass
+class Faults:
+    http_500_every: int = 0
+    malformed_first_call: set[str] = field(default_factory=set)
+    down_for: set[str] = field(default_factory=set)
+
+
+@dataclass
+class FakeModel:
+    tasks: list[dict[str, Any]]
+    faults: Faults = field(default_factory=Faults)
+    requests: int = 0
+    seen_keys: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.lock = threading.Lock()
+        self.by_opening = {}
+        for task in self.tasks:
+            text = task["user_scenario"]["instructions"]["task_instructions"]
+            self.by_opening[text.split('Opening line: "', 1)[1].split('"', 1)[0]] = task
+        self.malformed_done: set[str] = set()
+
+    # --- roles -------------------------------------------------------------------------------
+
+    def answer(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        with self.lock:
+            self.requests += 1
+            if self.faults.http_500_every and self.requests % self.faults.http_500_every == 0:
+                return 500, {"error": {"message": "injected server error", "type": "server_error"}}
+        messages = body.get("messages") or []
+        system = messages[0].get("content", "") if messages and messages[0].get("role") == "system" else ""
+        if system.startswith("You are grading"):
+            return 200, _reply(body, "PASS. The assistant followed the policy.")
+        if body.get("tools"):
+            return self.agent(body, messages)
+        return 200, _reply(body, self.customer(system, messages))
+
+    def customer(self, system: str, messages: list[dict[str, Any]]) -> str:
+        customer = IndianBankCustomer(instructions=system)
+        said = [UserMessage(role="user", content=m.get("content") or "") for m in messages if m.get("role") == "assistant"]
+        last = next((m.get("content") or "" for m in reversed(messages) if m.get("role") == "user"), "")
+        return customer.reply_to(last, UserState(system_messages=[], messages=said))
+
+    def agent(self, body: dict[str, Any], messages: list[dict[str, Any]]) -> tuple[int, dict[str, Any]]:
+        opening = next((m.get("content") for m in messages if m.get("role") == "user"), None)
+        task = self.by_opening.get(opening or "")
+        if task is None:
+            return 200, _reply(body, "Hello! How can I help you today?")
+        if task["id"] in self.faults.down_for:
+            return 500, {"error": {"message": "model down", "type": "server_error"}}
+        gold = task["evaluation_criteria"]["actions"]
+        results = [m for m in messages if m.get("role") == "tool" and m.get("tool_call_id") != "login-context"]
+        done = sum(not (m.get("content") or "").startswith("Error") for m in results)
+        last = messages[-1]
+        if done >= len(gold):
+            return 200, _reply(body, CLOSING)
+        step = gold[done]
+        if step["name"] in STATE_CHANGING_TOOLS:
+            change = describe_change(step["name"], step["arguments"], _labels(messages))
+            proposal = f"To confirm: I will {change}. Shall I go ahead?"
+            retry = last.get("role") == "tool" and (last.get("content") or "").startswith("Error")
+            previous_text = next((m.get("content") for m in reversed(messages[:-1]) if m.get("role") == "assistant"
+                                  and m.get("content")), None)
+            if not (retry or (last.get("role") == "user" and previous_text == proposal)):
+                return 200, _reply(body, proposal)
+        arguments = json.dumps(step["arguments"])
+        if task["id"] in self.faults.malformed_first_call and task["id"] not in self.malformed_done:
+            self.malformed_done.add(task["id"])
+            arguments = arguments[: len(arguments) // 2]  # cut mid-object: not valid JSON
+        return 200, _reply(body, None, {"name": step["name"], "arguments": arguments}, f"call-{len(messages)}")
+
+
+def _labels(messages: list[dict[str, Any]]) -> dict[str, str]:
+    for message in messages:
+        if message.get("role") == "tool" and message.get("tool_call_id") == "login-context":
+            profile = json.loads(message.get("content") or "{}")
+            labels = {a["account_id"]: f"ending {a['last4']}" for a in profile.get("accounts", [])}
+            labels.update({c["card_id"]: f"ending {c['last4']}" for c in profile.get("cards", [])})
+            return labels
+    return {}
+
+
+def _reply(body: dict[str, Any], content: str | None, call: dict[str, str] | None = None, call_id: str = "") -> dict[str, Any]:
+    message: dict[str, Any] = {"role": "assistant", "content": content}
+    if call is not None:
+        message["tool_calls"] = [{"id": call_id, "type": "function", "function": call}]
+    return {"id": "fake", "object": "chat.completion", "created": 0, "model": body.get("model", "fake"),
+            "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls" if call else "stop"}],
+            "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15}}
+
+
+class Server:
+    """The fake model on a free port of 127.0.0.1, in a background thread."""
+
+    def __init__(self, model: FakeModel) -> None:
+        self.model = fake = model
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802 - http.server's name
+                body = json.loads(self.rfile.read(int(self.headers.get("content-length") or 0)) or b"{}")
+                fake.seen_keys.append(self.headers.get("authorization", ""))
+                status, payload = fake.answer(body)
+                data = json.dumps(payload).encode()
+                self.send_response(status)
+                self.send_header("content-type", "application/json")
+                self.send_header("content-length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
+
+    def __enter__(self) -> Server:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
