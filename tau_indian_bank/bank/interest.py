@@ -156,10 +156,11 @@ def closure_terms(
         return ClosureTerms(False, principal, rate_bps, maturity_amount - principal, 0, maturity_amount)
     reduced = premature_rate_bps(rate_bps, opened, on, senior)
     if payout_type != "cumulative":
-        # Interest was paid out at the contracted rate; recover what exceeds the reduced rate.
+        # Interest already paid out at the contracted rate is set against what is due at the
+        # reduced rate: any excess is recovered, any shortfall is paid with the principal.
         paid = interest_paid_out_paise(amount, rate_bps, payout_type, opened, on)
         due = 0 if (on - opened).days < NO_INTEREST_WITHIN_DAYS else simple_interest_paise(amount, reduced, (on - opened).days)
-        recovered = max(paid - due, 0)
-        return ClosureTerms(True, principal, reduced, 0, recovered, principal - recovered)
+        owed, recovered = max(due - paid, 0), max(paid - due, 0)
+        return ClosureTerms(True, principal, reduced, owed, recovered, principal + owed - recovered)
     earned = premature_interest_paise(deposit_type, amount, reduced, opened, on, instalments_paid)
     return ClosureTerms(True, principal, reduced, earned, 0, principal + earned)

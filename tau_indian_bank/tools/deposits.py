@@ -114,14 +114,15 @@ def get_deposit_rates(self: BankServices, deposit_type: DepositType) -> dict:
     Returns:
         The rate for each tenure band, in percent per year.
     """
+    shortest = FD_MIN_TENURE_MONTHS if deposit_type == "fixed" else RD_MIN_TENURE_MONTHS
     return {
         "deposit_type": deposit_type,
         "as_of": clock.today_iso(),
         "senior_citizen_extra": percent(SENIOR_CITIZEN_UPLIFT_BPS),
         "slabs": [
-            {"tenure_months_from": s.min_months, "tenure_months_to": s.max_months, "general": percent(s.rate_bps),
-             "senior_citizen": percent(s.rate_bps + SENIOR_CITIZEN_UPLIFT_BPS)}
-            for s in DEPOSIT_RATE_SLABS
+            {"tenure_months_from": max(s.min_months, shortest), "tenure_months_to": s.max_months,
+             "general": percent(s.rate_bps), "senior_citizen": percent(s.rate_bps + SENIOR_CITIZEN_UPLIFT_BPS)}
+            for s in DEPOSIT_RATE_SLABS if s.max_months >= shortest
         ],
     }
 

@@ -38,6 +38,7 @@ def raise_service_request(
     Returns:
         The new request's reference and due date.
     """
+    customer_id = self.customer_id  # refuses first if nobody is logged in
     if related_id is not None and not any(
         self.one(f"SELECT 1 FROM {table} WHERE {key} = ?", (related_id,)) for table, key in _RELATED
     ):
@@ -45,13 +46,13 @@ def raise_service_request(
                             "transactions or policies")
     duplicate = self.one(
         "SELECT request_id FROM service_requests WHERE customer_id = ? AND category = ? AND related_id IS ? "
-        "AND status IN ('open', 'in_progress')", (self.customer_id, category, related_id))
+        "AND status IN ('open', 'in_progress')", (customer_id, category, related_id))
     if duplicate is not None:
         raise RefusedError(f"request {duplicate['request_id']} for the same need is already open; share its status instead")
     request_id = self.new_id("SR", "service_requests", "request_id", [category, related_id])
     due = clock.add_days(clock.today(), SERVICE_REQUEST_SLA_DAYS[category]).isoformat()
     self.insert("service_requests", {
-        "request_id": request_id, "customer_id": self.customer_id, "category": category, "related_id": related_id,
+        "request_id": request_id, "customer_id": customer_id, "category": category, "related_id": related_id,
         "description": description, "status": "open", "created_on": clock.today_iso(), "sla_due_on": due})
     return {"request_id": request_id, "category": category, "status": "open", "due_by": due}
 

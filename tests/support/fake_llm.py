@@ -46,10 +46,11 @@ class FakeModel:
 
     def __post_init__(self) -> None:
         self.lock = threading.Lock()
-        self.by_opening = {}
+        self.by_opening: dict[tuple[str, str], dict[str, Any]] = {}
         for task in self.tasks:
             text = task["user_scenario"]["instructions"]["task_instructions"]
-            self.by_opening[text.split('Opening line: "', 1)[1].split('"', 1)[0]] = task
+            customer = task["initial_state"]["initialization_actions"][0]["arguments"]["customer_id"]
+            self.by_opening[(text.split('Opening line: "', 1)[1].split('"', 1)[0], customer)] = task
         self.malformed_done: set[str] = set()
 
     # --- roles -------------------------------------------------------------------------------
@@ -75,7 +76,7 @@ class FakeModel:
 
     def agent(self, body: dict[str, Any], messages: list[dict[str, Any]]) -> tuple[int, dict[str, Any]]:
         opening = next((m.get("content") for m in messages if m.get("role") == "user"), None)
-        task = self.by_opening.get(opening or "")
+        task = self.by_opening.get((opening or "", _profile(messages).get("customer_id", "")))
         if task is None:
             return 200, _reply(body, "Hello! How can I help you today?")
         if task["id"] in self.faults.down_for:
@@ -102,14 +103,18 @@ class FakeModel:
         return 200, _reply(body, None, {"name": step["name"], "arguments": arguments}, f"call-{len(messages)}")
 
 
-def _labels(messages: list[dict[str, Any]]) -> dict[str, str]:
+def _profile(messages: list[dict[str, Any]]) -> dict[str, Any]:
     for message in messages:
         if message.get("role") == "tool" and message.get("tool_call_id") == "login-context":
-            profile = json.loads(message.get("content") or "{}")
-            labels = {a["account_id"]: f"ending {a['last4']}" for a in profile.get("accounts", [])}
-            labels.update({c["card_id"]: f"ending {c['last4']}" for c in profile.get("cards", [])})
-            return labels
+            return json.loads(message.get("content") or "{}")
     return {}
+
+
+def _labels(messages: list[dict[str, Any]]) -> dict[str, str]:
+    profile = _profile(messages)
+    labels = {a["account_id"]: f"ending {a['last4']}" for a in profile.get("accounts", [])}
+    labels.update({c["card_id"]: f"ending {c['last4']}" for c in profile.get("cards", [])})
+    return labels
 
 
 def _reply(body: dict[str, Any], content: str | None, call: dict[str, str] | None = None, call_id: str = "") -> dict[str, Any]:

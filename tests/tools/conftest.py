@@ -25,7 +25,8 @@ class Bank:
     """Look-ups in the template bank and helpers to call tools and compare session states."""
 
     def __init__(self) -> None:
-        self.full: sqlite3.Connection = template().full
+        self.template = template()
+        self.full: sqlite3.Connection = self.template.full
 
     # --- the template (read only; never change its row factory: the store shares it) ---------
 
@@ -120,4 +121,8 @@ class Bank:
 
 @pytest.fixture(scope="session")
 def bank() -> Bank:
+    """Overrides the suite-wide ``bank`` fixture (the bare template) for the tool tests.
+
+    ``bank.template`` is that same process-wide template; the helpers above work on it.
+    """
     return Bank()

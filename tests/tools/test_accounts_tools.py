@@ -4,7 +4,6 @@ import datetime as dt
 
 import pytest
 
-from tau_indian_bank.bank import clock
 from tau_indian_bank.constants import TODAY
 from tau_indian_bank.tools import accounts
 from tau_indian_bank.tools.arguments import ToolError
@@ -431,7 +430,3 @@ def test_the_same_calls_in_two_sessions_give_the_same_outputs_and_hash(bank, cus
         runs.append((start, outputs, tools.get_db_hash()))
     assert runs[0] == runs[1]
     assert runs[0][0] != runs[0][2]
-
-
-def test_the_clock_is_frozen_on_the_bank_today():
-    assert clock.today_iso() == "2026-07-15" == TODAY.isoformat()

@@ -204,8 +204,6 @@ def test_fixed_deposit_rate_card(bank):
         (36, 59, "6.75%", "7.25%"), (60, 120, "6.50%", "7.00%")]
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: the recurring-deposit rate card still offers the 3-5 month band (4.50%), "
-                                       "but an RD runs at least 6 months (open_deposit refuses shorter ones)")
 def test_recurring_deposit_rate_card_starts_at_the_rd_minimum_tenure(bank):
     out = bank.call(bank.tools(), "get_deposit_rates", {"deposit_type": "recurring"})
     assert out["deposit_type"] == "recurring"
@@ -328,9 +326,6 @@ def unpaid_payout_fd(bank):
                           "OR (d.payout_type = 'monthly' AND d.opened_on > '2026-06-15'))")
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: premature closure of a payout FD never pays interest earned at the reduced "
-                                       "rate beyond what was already paid out (payout = principal - max(paid - due, 0)); "
-                                       "before its first payout such an FD returns only the principal")
 def test_premature_closure_of_a_payout_fd_pays_interest_earned_but_not_yet_paid_out(bank, unpaid_payout_fd):
     d = unpaid_payout_fd
     opened = dt.date.fromisoformat(d["opened_on"])

@@ -1,0 +1,82 @@
+"""Every command in README.md is run: here, in order, or by the test named for it."""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+
+import pytest
+
+from tau_indian_bank.suite import load_suite
+from tests.conftest import ROOT, run
+from tests.support.fake_llm import FakeModel, Server
+
+README = ROOT / "README.md"
+#: Commands other tests (or CI) run, and which.
+RUN_ELSEWHERE = {
+    "make test": ".ci/run (CI)",
+    "tau-indian-bank generate-tasks --check": "tests/generation/test_suite.py::test_the_shipped_suite_is_exactly_what_the_generator_makes",
+    "tau-indian-bank validate": "tests/generation/test_suite.py::test_validate_passes_on_the_whole_base_split",
+}
+#: Commands that only set the scene (nothing to run).
+SCENE = ("export ",)
+
+
+def readme_commands() -> list[str]:
+    commands = []
+    for block in re.findall(r"```bash\n(.*?)```", README.read_text(encoding="utf-8"), flags=re.DOTALL):
+        for line in block.splitlines():
+            command = line.split("#", 1)[0].strip()
+            if command:
+                commands.append(command)
+    return commands
+
+
+def test_every_readme_command_is_accounted_for():
+    here = {c for c in readme_commands() if c not in RUN_ELSEWHERE and not c.startswith(SCENE)}
+    assert here <= set(RUN_HERE), f"README commands no test runs: {here - set(RUN_HERE)}"
+    for command in RUN_ELSEWHERE:
+        assert command in readme_commands(), f"{command!r} is mapped to a test but no longer in the README"
+
+
+MAKE_DEMO = "tau-indian-bank offline --split lite"
+RUN_HERE: list[str] = [
+    "make demo",
+    "tau2 run --domain indian_bank --agent indian_bank_oracle --user indian_bank_customer --task-split-name lite "
+    "--results-dir results --save-to oracle-lite",
+    "tau2 evaluate-trajs results/oracle-lite.json",
+    "tau-indian-bank report results/oracle-lite.json",
+    "tau2 run --domain indian_bank --agent indian_bank_llm_agent --agent-llm openai/gpt-4.1 --user indian_bank_user "
+    "--user-llm openai/gpt-4.1 --task-split-name lite --num-tasks 5 --results-dir results --save-to gpt41-try",
+    "tau-indian-bank report results/oracle-lite.json results/gpt41-try.json --label oracle --label gpt-4.1 "
+    "--format markdown --plots figures",
+]
+
+
+def test_make_demo_runs_the_offline_command():
+    recipe = (ROOT / "Makefile").read_text(encoding="utf-8").split("\ndemo:", 1)[1].splitlines()[1].strip()
+    assert recipe == f"$(BIN)/{MAKE_DEMO}"
+
+
+@pytest.mark.e2e
+def test_readme_commands_in_order(tmp_path):
+    commands = [c for c in readme_commands() if c in RUN_HERE]
+    assert commands == RUN_HERE, "the README's commands changed: update RUN_HERE and what this test checks"
+    with Server(FakeModel(load_suite())) as server:
+        env = {"OPENAI_API_KEY": "sk-readme-test-key", "OPENAI_API_BASE": server.base}
+        outputs = {}
+        for command in commands:
+            argv = shlex.split(MAKE_DEMO if command == "make demo" else command)
+            done = run(argv, cwd=tmp_path, **env)
+            assert done.returncode == 0, f"{command}\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}"
+            outputs[command] = done.stdout
+    demo = outputs["make demo"]
+    assert re.search(r"indian_bank_oracle\s+lite\s+200\s+100\.0%", demo)
+    assert len(re.findall(r"indian_bank_(replier|looker|claimer|overwriter)\s+lite\s+200\s+0\.0%", demo)) == 4
+    oracle = json.loads((tmp_path / "results" / "oracle-lite.json").read_text())["simulations"]
+    assert len(oracle) == 200 and all(s["reward_info"]["reward"] == 1.0 for s in oracle)
+    model = json.loads((tmp_path / "results" / "gpt41-try.json").read_text())["simulations"]
+    assert len(model) == 5 and all(s["reward_info"]["reward"] == 1.0 for s in model)
+    assert "| oracle |" in outputs[RUN_HERE[-1]] and "| gpt-4.1 |" in outputs[RUN_HERE[-1]]
+    assert len(list((tmp_path / "figures").glob("*.png"))) == 4
