@@ -25,8 +25,10 @@ def register(registry_module: ModuleType) -> None:
         _register_participants(registry)
     _install_error_printer()
     from tau_indian_bank.api_keys import guard_run
+    from tau_indian_bank.resume import guard_resume
 
     guard_run()
+    guard_resume()
 
 
 def _register_participants(registry) -> None:  # noqa: ANN001 - tau2's Registry
@@ -48,16 +50,27 @@ def _register_participants(registry) -> None:  # noqa: ANN001 - tau2's Registry
 
 
 def _install_error_printer() -> None:
-    """Print this package's user errors (bad data files, unknown splits) as one line."""
+    """One line, not a traceback, for errors a user can fix.
+
+    Always for this package's user errors (a bad data file, an unknown split); and, in a
+    ``tau2 run --domain indian_bank`` process, for any error that ends the run (an
+    unknown task id, an unwritable results folder). ``TAU_INDIAN_BANK_TRACEBACK=1``
+    shows the full traceback instead.
+    """
+    import os
+
     from tau_indian_bank.errors import USER_ERRORS
 
     previous = sys.excepthook
+    ours = len(sys.argv) > 1 and os.path.basename(sys.argv[0]) == "tau2" and "indian_bank" in sys.argv
 
     def print_user_error(kind, value, traceback):  # noqa: ANN001 - excepthook signature
-        if isinstance(value, USER_ERRORS):
-            print(f"error: {value}", file=sys.stderr)
+        if os.environ.get("TAU_INDIAN_BANK_TRACEBACK") or not (isinstance(value, USER_ERRORS) or ours):
+            previous(kind, value, traceback)
             return
-        previous(kind, value, traceback)
+        prefix = "" if isinstance(value, USER_ERRORS) else f"{kind.__name__}: "
+        message = " ".join(str(value).split())
+        print(f"error: {prefix}{message}", file=sys.stderr)
 
     if getattr(sys.excepthook, "__name__", "") != "print_user_error":
         sys.excepthook = print_user_error

@@ -20,6 +20,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, localcontext
+from functools import lru_cache
 
 from tau_indian_bank.bank.clock import add_months, months_between
 from tau_indian_bank.constants import (
@@ -37,6 +38,7 @@ def _paise(value: Decimal) -> int:
     return int(value.quantize(Decimal(1), rounding=ROUND_HALF_UP))
 
 
+@lru_cache(maxsize=65536)
 def _growth(rate_bps: int, days: int) -> Decimal:
     """Quarterly-compounded growth factor over a number of days."""
     with localcontext() as ctx:

@@ -15,12 +15,13 @@ session``, which is independent of row order and needs only the session's rows.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import hashlib
 import json
 import sqlite3
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -250,7 +251,12 @@ def template(seed_dir: Path = SEED_DIR) -> _Template:
 
 
 class BankDatabase:
-    """One session's database: the reference tables plus the logged-in customer's rows."""
+    """One session's database: the reference tables plus the logged-in customer's rows.
+
+    Every write goes through :meth:`insert` or :meth:`update`, which keep each table's
+    multiset digest current row by row, so the final-state hash costs a few microseconds
+    however many rows the customer has. :meth:`savepoint` undoes rows and digests alike.
+    """
 
     def __init__(self) -> None:
         source = template()
@@ -259,23 +265,68 @@ class BankDatabase:
         with source.lock:
             source.reference.backup(self.conn)
         self.customer_id: str | None = None
-        self._copied: dict[str, tuple[int, int]] = {}
-        self._loaded_changes = -1
-        self._cached_hash: tuple[int, str] | None = None
+        whole = source.digests()
+        # What this session holds of each table, as copied in (reference tables whole) and now.
+        self._copied: dict[str, tuple[int, int]] = {name: whole[name] for name in REFERENCE_TABLES}
+        self._current = dict(self._copied)
+        self._cached_hash: str | None = None
 
     def load_customer(self, customer_id: str) -> None:
         """Copy one customer's rows from the template; a session does this once."""
         if self.customer_id is not None:
             raise RuntimeError("a customer is already logged in to this session")
-        rows = template().partition_rows(customer_id)
+        source = template()
+        rows = source.partition_rows(customer_id)
         self.conn.execute("BEGIN")
         for name, table_rows in rows.items():
             self.conn.executemany(_insert_sql(SHAPES[name]), table_rows)
         self.conn.execute("COMMIT")
-        self._copied = template().partition_digests(customer_id, self.conn)
+        self._copied.update(source.partition_digests(customer_id, self.conn))
+        self._current = dict(self._copied)
         self.customer_id = customer_id
-        self._loaded_changes = self.conn.total_changes
         self._cached_hash = None
+
+    # --- writes (the only ones: they keep the digests current) -------------------------
+
+    def _count(self, table: str, rowid: int, sign: int) -> None:
+        shape = SHAPES[table]
+        row = self.conn.execute(_select_hashed(shape, "rowid = ?"), (rowid,)).fetchone()
+        total, count = self._current.get(table, (0, 0))
+        self._current[table] = ((total + sign * row_digest(table, row)) % _MOD, count + sign)
+        self._cached_hash = None
+
+    def insert(self, table: str, row: Mapping[str, object]) -> None:
+        """Insert one row."""
+        names = ", ".join(row)
+        cursor = self.conn.execute(f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' * len(row))})", tuple(row.values()))
+        self._count(table, cursor.lastrowid, +1)
+
+    def update(self, table: str, key: Mapping[str, object], changes: Mapping[str, object]) -> None:
+        """Change one row, found by its key."""
+        condition = " AND ".join(f"{column} = ?" for column in key)
+        found = self.conn.execute(f"SELECT rowid FROM {table} WHERE {condition}", tuple(key.values())).fetchall()
+        assert len(found) == 1, f"update of {table} {dict(key)} matches {len(found)} rows"
+        rowid = found[0][0]
+        self._count(table, rowid, -1)
+        assignments = ", ".join(f"{column} = ?" for column in changes)
+        self.conn.execute(f"UPDATE {table} SET {assignments} WHERE rowid = ?", (*changes.values(), rowid))
+        self._count(table, rowid, +1)
+
+    @contextlib.contextmanager
+    def savepoint(self) -> Iterator[None]:
+        """Run a block so that, if it raises, its rows and digests are undone."""
+        before, cached = dict(self._current), self._cached_hash
+        self.conn.execute("SAVEPOINT tool_call")
+        try:
+            yield
+        except BaseException:
+            self.conn.execute("ROLLBACK TO tool_call")
+            self.conn.execute("RELEASE tool_call")
+            self._current, self._cached_hash = before, cached
+            raise
+        self.conn.execute("RELEASE tool_call")
+
+    # --- reads -------------------------------------------------------------------------
 
     def search_knowledge(self, query: str) -> list[dict[str, str]]:
         """Search the regulation index (shared, read-only, outside the session's tables)."""
@@ -285,25 +336,15 @@ class BankDatabase:
 
     def digest(self) -> str:
         """Canonical SHA-256 of every business table of the bank as this session leaves it."""
-        changes = self.conn.total_changes
-        if self._cached_hash is not None and self._cached_hash[0] == changes:
-            return self._cached_hash[1]
-        whole = template().digests()
-        if self.customer_id is None:
-            current: dict[str, tuple[int, int]] = {}
-        elif changes == self._loaded_changes:
-            current = self._copied  # nothing written since the customer's rows were copied in
-        else:
-            current = table_digests(self.conn, PARTITION_FILTERS, c=self.customer_id)
-        parts = []
-        for name in sorted(SHAPES):
-            total, count = whole[name]
-            if name in current:
-                copied, copied_count = self._copied[name]
-                now, now_count = current[name]
-                total = (total - copied + now) % _MOD
-                count = count - copied_count + now_count
-            parts.append(f"{name}:{count}:{total:064x}")
-        value = hashlib.sha256("\n".join(parts).encode("ascii")).hexdigest()
-        self._cached_hash = (changes, value)
-        return value
+        if self._cached_hash is None:
+            whole = template().digests()
+            parts = []
+            for name in sorted(SHAPES):
+                total, count = whole[name]
+                if name in self._current:
+                    copied, copied_count = self._copied[name]
+                    now, now_count = self._current[name]
+                    total, count = (total - copied + now) % _MOD, count - copied_count + now_count
+                parts.append(f"{name}:{count}:{total:064x}")
+            self._cached_hash = hashlib.sha256("\n".join(parts).encode("ascii")).hexdigest()
+        return self._cached_hash

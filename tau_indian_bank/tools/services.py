@@ -104,18 +104,12 @@ class BankServices:
 
     def insert(self, table: str, row: Mapping[str, object]) -> None:
         columns = SHAPES[table].columns
-        missing = [c for c in row if c not in columns]
-        assert not missing, f"unknown columns for {table}: {missing}"
-        names = ", ".join(row)
-        self.db.conn.execute(f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' * len(row))})", tuple(row.values()))
+        unknown = [c for c in row if c not in columns]
+        assert not unknown, f"unknown columns for {table}: {unknown}"
+        self.db.insert(table, row)
 
     def update(self, table: str, key: Mapping[str, object], changes: Mapping[str, object]) -> None:
-        assignments = ", ".join(f"{column} = ?" for column in changes)
-        condition = " AND ".join(f"{column} = ?" for column in key)
-        cursor = self.db.conn.execute(
-            f"UPDATE {table} SET {assignments} WHERE {condition}", (*changes.values(), *key.values())
-        )
-        assert cursor.rowcount == 1, f"update of {table} {dict(key)} touched {cursor.rowcount} rows"
+        self.db.update(table, key, changes)
 
     def new_id(self, prefix: str, table: str, key: str, content: object) -> str:
         """A content-derived id that is not yet used in ``table``."""

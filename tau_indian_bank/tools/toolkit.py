@@ -69,15 +69,8 @@ class BankToolKitBase(BankServices, ToolKitBase):
         if spec is None:
             raise ToolError(f"unknown tool {str(tool_name)[:60]!r}; use one of the tools listed in your instructions")
         bound = bind(spec, arguments)
-        conn = self.db.conn
-        conn.execute("SAVEPOINT tool_call")
-        try:
+        with self.db.savepoint():
             result = TOOL_FUNCTIONS[tool_name](self, **bound)
-        except BaseException:
-            conn.execute("ROLLBACK TO tool_call")
-            conn.execute("RELEASE tool_call")
-            raise
-        conn.execute("RELEASE tool_call")
         return result if isinstance(result, str) else json.dumps(result, ensure_ascii=False)
 
     def get_tools(self) -> dict[str, Tool]:

@@ -1,0 +1,244 @@
+"""``make bench``: speed, measured in one run, next to tau2's stock retail and airline domains.
+
+Prints a table (and writes ``bench-out/bench.json``): interpreter start-up cost of the
+plugin hook; environment construction; final-state hash; tool-call latency; per-session
+evaluation cost (tau2's ``evaluate_simulation`` on recorded sessions: replay, gold
+replay, hashes, assertions); the offline base split end to end through ``tau2 run`` and
+in-process; ``tau-indian-bank validate``; and ``tau-indian-bank report`` on a
+1,000-session file, with where its time goes. Ratios are what to compare across
+machines; absolute times depend on this one. ``--quick`` skips the slow end-to-end rows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+BIN = Path(sys.executable).parent
+
+
+def _median_seconds(action: Callable[[], object], repeat: int) -> float:
+    samples = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        action()
+        samples.append(time.perf_counter() - start)
+    return statistics.median(samples)
+
+
+def _hook_startup_ms(repeat: int = 15) -> float:
+    samples = []
+    for _ in range(repeat):
+        done = subprocess.run([sys.executable, "-X", "importtime", "-c", "pass"], capture_output=True, text=True)
+        match = re.search(r"import time:\s+\d+ \|\s+(\d+) \|\s+_tau_indian_bank_hook", done.stderr)
+        if match:
+            samples.append(int(match.group(1)) / 1000)
+    return statistics.median(samples) if samples else float("nan")
+
+
+def _stock_gold_sessions(domain: str, limit: int) -> list[tuple[Any, Any]]:
+    """(task, simulation) pairs for a stock domain: the gold actions as a recorded session."""
+    from tau2.data_model.message import AssistantMessage, ToolCall, UserMessage
+    from tau2.data_model.simulation import SimulationRun, TerminationReason
+    from tau2.registry import registry
+
+    loader = registry.get_tasks_loader(domain)
+    tasks = [t for t in loader(None) if t.evaluation_criteria and t.evaluation_criteria.actions][:limit]
+    pairs = []
+    for task in tasks:
+        env = registry.get_env_constructor(domain)()
+        state = task.initial_state
+        if state is not None:
+            env.set_state(state.initialization_data, state.initialization_actions, list(state.message_history or []))
+        messages: list[Any] = [UserMessage(role="user", content="hello")]
+        for index, action in enumerate(task.evaluation_criteria.actions):
+            call = ToolCall(id=f"c{index}", name=action.name, arguments=action.arguments, requestor=action.requestor)
+            messages.append(AssistantMessage(role="assistant", tool_calls=[call]))
+            messages.append(env.get_response(call))
+        pairs.append((task, SimulationRun(id="b", task_id=task.id, start_time="", end_time="", duration=0.0,
+                                          termination_reason=TerminationReason.USER_STOP, messages=messages)))
+    return pairs
+
+
+def _tool_latencies(domain: str, pairs: list[tuple[Any, Any]]) -> list[float]:
+    from tau2.registry import registry
+
+    samples = []
+    for task, _ in pairs:
+        env = registry.get_env_constructor(domain)()
+        state = task.initial_state
+        if state is not None:
+            env.set_state(state.initialization_data, state.initialization_actions, list(state.message_history or []))
+        for index, action in enumerate(task.evaluation_criteria.actions):
+            from tau2.data_model.message import ToolCall
+
+            call = ToolCall(id=f"c{index}", name=action.name, arguments=action.arguments)
+            start = time.perf_counter()
+            env.get_response(call)
+            samples.append(time.perf_counter() - start)
+    return samples
+
+
+def _eval_cost(domain: str, pairs: list[tuple[Any, Any]]) -> float:
+    from tau2.evaluator.evaluator import EvaluationType, evaluate_simulation
+
+    samples = []
+    for task, simulation in pairs:
+        start = time.perf_counter()
+        evaluate_simulation(simulation=simulation, task=task, evaluation_type=EvaluationType.ALL, solo_mode=False,
+                            domain=domain)
+        samples.append(time.perf_counter() - start)
+    return statistics.median(samples)
+
+
+def _hash_seconds(domain: str) -> float:
+    from tau2.registry import registry
+
+    if domain != "indian_bank":
+        env = registry.get_env_constructor(domain)()
+        return _median_seconds(env.get_db_hash, 10)
+    from tau_indian_bank.suite import load_suite
+
+    task = next(t for t in load_suite() if t["id"].startswith("seq_fd_close_0"))
+    env = registry.get_env_constructor(domain)()
+    env.tools.start_session(task["initial_state"]["initialization_actions"][0]["arguments"]["customer_id"])
+    for action in task["evaluation_criteria"]["actions"]:
+        env.tools.call(action["name"], action["arguments"])
+
+    def uncached() -> None:
+        env.tools.db._cached_hash = None
+        env.get_db_hash()
+
+    return _median_seconds(uncached, 200)
+
+
+def _timed_command(args: list[str], cwd: str) -> tuple[float, float]:
+    """Wall seconds and peak resident memory (MB) of a command."""
+    start = time.perf_counter()
+    process = subprocess.Popen(args, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
+                               env=dict(os.environ, LITELLM_LOCAL_MODEL_COST_MAP="True", LOGURU_LEVEL="ERROR"))
+    _, status, usage = os.wait4(process.pid, 0)
+    if status:
+        raise RuntimeError(f"{' '.join(args[:3])} failed with status {status}")
+    return time.perf_counter() - start, usage.ru_maxrss / 1024
+
+
+def _report_breakdown(path: Path) -> dict[str, float]:
+    """Where the report's time goes on one results file (seconds per stage)."""
+    stages: dict[str, float] = {}
+    start = time.perf_counter()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    stages["read and parse JSON"] = time.perf_counter() - start
+    from tau_indian_bank.evaluation.diagnostics import diagnose
+    from tau_indian_bank.evaluation.safety import check_safety
+
+    tasks = {t["id"]: t for t in data["tasks"]}
+    start = time.perf_counter()
+    for simulation in data["simulations"]:
+        diagnose(tasks[simulation["task_id"]], simulation)
+    stages["action-check diagnostics"] = time.perf_counter() - start
+    start = time.perf_counter()
+    for simulation in data["simulations"]:
+        check_safety(tasks[simulation["task_id"]], simulation["messages"])
+    stages["safety gates"] = time.perf_counter() - start
+    from tau_indian_bank.report.load import load_run
+    from tau_indian_bank.report.metrics import build_report
+
+    run = load_run(path)
+    start = time.perf_counter()
+    build_report([run, run])
+    stages["metrics and statistics (2 runs, bootstrap)"] = time.perf_counter() - start
+    return stages
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="skip the end-to-end rows (minutes)")
+    parser.add_argument("--out", default="bench-out")
+    args = parser.parse_args(argv)
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    os.environ.setdefault("LOGURU_LEVEL", "ERROR")
+    from loguru import logger
+
+    logger.remove()
+    import tau2.registry  # noqa: F401 - registers the domain
+
+    rows: list[tuple[str, str, dict[str, float]]] = []
+    hook = _hook_startup_ms()
+    rows.append(("plugin hook at interpreter start", "ms", {"indian_bank": hook}))
+
+    from tau2.registry import registry
+
+    domains = ("indian_bank", "retail", "airline")
+    construct = {d: _median_seconds(registry.get_env_constructor(d), 200 if d == "indian_bank" else 10) * 1000 for d in domains}
+    rows.append(("environment construction (median)", "ms", construct))
+    rows.append(("final-state hash (median, after a write)", "ms", {d: _hash_seconds(d) * 1000 for d in domains}))
+
+    from tau_indian_bank.runner import run_offline
+    from tau_indian_bank.suite import load_splits, load_suite
+
+    lite_ids = set(load_splits()["lite"])
+    from tau2.data_model.tasks import Task
+
+    lite = [Task.model_validate(t) for t in load_suite() if t["id"] in lite_ids]
+    ours = [(t, s) for t, s in zip(lite, run_offline(lite, "indian_bank_oracle").simulations, strict=True)]
+    pairs = {"indian_bank": ours, "retail": _stock_gold_sessions("retail", 60), "airline": _stock_gold_sessions("airline", 40)}
+    latencies = {d: _tool_latencies(d, p[:60]) for d, p in pairs.items()}
+    rows.append(("tool call (median)", "ms", {d: statistics.median(v) * 1000 for d, v in latencies.items()}))
+    rows.append(("tool call (p99)", "ms", {d: statistics.quantiles(v, n=100)[98] * 1000 for d, v in latencies.items()}))
+    rows.append(("evaluate one session (median)", "ms", {d: _eval_cost(d, p[:60]) * 1000 for d, p in pairs.items()}))
+
+    with tempfile.TemporaryDirectory() as folder:
+        if not args.quick:
+            start = time.perf_counter()
+            base = [Task.model_validate(t) for t in load_suite()]
+            results = run_offline(base, "indian_bank_oracle", concurrency=3)
+            rows.append(("base split, oracle, in-process tau2 loop (1,000 sessions)", "s",
+                         {"indian_bank": time.perf_counter() - start}))
+            path = Path(folder) / "base.json"
+            path.write_text(results.model_dump_json(indent=2), encoding="utf-8")
+            wall, memory = _timed_command([str(BIN / "tau2"), "run", "--domain", "indian_bank", "--agent", "indian_bank_oracle",
+                                           "--user", "indian_bank_customer", "--task-split-name", "base", "--results-dir",
+                                           folder, "--save-to", "cli", "--max-concurrency", "3"], folder)
+            rows.append(("base split, oracle, `tau2 run` (1,000 sessions)", "s", {"indian_bank": wall}))
+            rows.append(("  peak memory of that run", "MB", {"indian_bank": memory}))
+            wall, memory = _timed_command([str(BIN / "tau-indian-bank"), "validate"], folder)
+            rows.append(("`tau-indian-bank validate` (whole base split)", "s", {"indian_bank": wall}))
+            wall, _ = _timed_command([str(BIN / "tau-indian-bank"), "report", str(path), "--format", "json"], folder)
+            rows.append(("`tau-indian-bank report` on 1,000 sessions", "s", {"indian_bank": wall}))
+            for stage, seconds in _report_breakdown(path).items():
+                rows.append((f"  report: {stage}", "s", {"indian_bank": seconds}))
+    print(render(rows))
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    machine = {"python": platform.python_version(), "machine": platform.machine(), "cpus": os.cpu_count(),
+               "processor": platform.processor() or platform.machine()}
+    (out / "bench.json").write_text(json.dumps({"machine": machine, "rows": [
+        {"measure": m, "unit": u, **v} for m, u, v in rows]}, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+def render(rows: list[tuple[str, str, dict[str, float]]]) -> str:
+    """The benchmark table, with indian_bank's speed-up over retail where both were measured."""
+    lines = [f"{'measure':58} {'unit':>4} {'indian_bank':>12} {'retail':>10} {'airline':>10} {'retail/ours':>12}"]
+    for measure, unit, values in rows:
+        cells = [f"{values[d]:>{w}.3f}" if d in values else " " * w for d, w in (("indian_bank", 12), ("retail", 10),
+                                                                                  ("airline", 10))]
+        ratio = f"{values['retail'] / values['indian_bank']:>11.0f}x" if "retail" in values and values.get("indian_bank") else ""
+        lines.append(f"{measure:58} {unit:>4} {' '.join(cells)} {ratio:>12}")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
