@@ -1,6 +1,7 @@
 """``tau-indian-bank``: the benchmark's own commands, in workflow order.
 
     generate-tasks   regenerate tasks/tasks.json and tasks/split_tasks.json (byte for byte)
+    families         the scenario families (clauses tested, why the gold chain, careless path) as YAML
     validate         check the suite: schema, composition, gold chains, evidence, participants
     offline          run the oracle and the four scripted baselines through tau2, offline
     report           the paper's analyses from tau2 results files
@@ -42,6 +43,19 @@ def _offline(args: argparse.Namespace) -> int:
     return main(split=args.split, agents=args.agents, results_dir=args.results_dir, workers=args.workers)
 
 
+def _families(args: argparse.Namespace) -> int:
+    import yaml
+
+    from tau_indian_bank.generation.plan import QUOTAS
+    from tau_indian_bank.generation.suite import all_families
+
+    catalogue = [{"family": f.name, "category": f.category, "tasks": QUOTAS.get(f.name, 0), "prefix": f.prefix,
+                  "policy_clauses": list(f.clauses), "why_this_gold_chain": f.why, "careless_assistant": f.careless}
+                 for f in all_families()]
+    sys.stdout.write(yaml.safe_dump(catalogue, sort_keys=False, allow_unicode=True, width=110))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command-line interface."""
     parser = argparse.ArgumentParser(prog="tau-indian-bank", description=__doc__.splitlines()[0])
@@ -50,6 +64,9 @@ def build_parser() -> argparse.ArgumentParser:
     generate = commands.add_parser("generate-tasks", help="regenerate the task suite from the seeded generator")
     generate.add_argument("--check", action="store_true", help="only check that the files match a fresh generation")
     generate.set_defaults(run=_generate_tasks)
+
+    families = commands.add_parser("families", help="the scenario families as YAML: clauses, rationale, quotas")
+    families.set_defaults(run=_families)
 
     validate = commands.add_parser("validate", help="check the task suite")
     validate.add_argument("--no-participants", action="store_true", help="skip running the oracle and baselines")

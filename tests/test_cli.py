@@ -61,3 +61,16 @@ def test_missing_or_corrupt_seed_files_name_the_file(tmp_path):
     (tmp_path / "loans.csv").write_text("loan_id,customer_id\n", encoding="utf-8")
     with pytest.raises(DataFileError, match=r"loans\.csv: header does not match table 'loans'"):
         _Template(tmp_path)
+
+
+def test_families_prints_the_catalogue_as_yaml():
+    import yaml
+
+    from tau_indian_bank.generation.plan import QUOTAS
+
+    done = run(["tau-indian-bank", "families"])
+    assert done.returncode == 0, done.stderr
+    catalogue = yaml.safe_load(done.stdout)
+    assert {f["family"] for f in catalogue} == set(QUOTAS)
+    assert sum(f["tasks"] for f in catalogue) == 1000
+    assert all(f["why_this_gold_chain"] and f["careless_assistant"] and f["policy_clauses"] for f in catalogue)

@@ -18,6 +18,7 @@ RUN_ELSEWHERE = {
     "make test": ".ci/run (CI)",
     "tau-indian-bank generate-tasks --check": "tests/generation/test_suite.py::test_the_shipped_suite_is_exactly_what_the_generator_makes",
     "tau-indian-bank validate": "tests/generation/test_suite.py::test_validate_passes_on_the_whole_base_split",
+    "tau-indian-bank families": "tests/test_cli.py::test_families_prints_the_catalogue_as_yaml",
 }
 #: Commands that only set the scene (nothing to run).
 SCENE = ("export ",)
