@@ -72,7 +72,7 @@ def complete(model: str, messages: Sequence[Message], tools: Sequence[Any] | Non
                                       tool_choice="auto" if schemas else None, **llm_args)
     except Exception as exc:  # noqa: BLE001 - litellm has already retried; record it and end the session
         return AssistantMessage(role="assistant", content=f"{STOP}", cost=0.0,
-                                raw_data={ERROR_KEY: f"{type(exc).__name__}: {str(exc)[:300]}"})
+                                raw_data={ERROR_KEY: scrub(f"{type(exc).__name__}: {str(exc)[:300]}", llm_args)})
     choice = response.choices[0]
     calls = [ToolCall(id=c.id or f"call-{i}", name=c.function.name or "", arguments=_parse_arguments(c.function.arguments))
              for i, c in enumerate(choice.message.tool_calls or [])]
@@ -82,6 +82,18 @@ def complete(model: str, messages: Sequence[Message], tools: Sequence[Any] | Non
     return AssistantMessage(role="assistant", content=content if not calls else None, tool_calls=calls or None,
                             cost=get_response_cost(response), usage=get_response_usage(response),
                             raw_data=response.to_dict())
+
+
+def scrub(text: str, llm_args: dict[str, Any]) -> str:
+    """Remove API key values (from the llm args or *_API_KEY variables) from text that gets saved."""
+    import os
+
+    secrets = [v for k, v in os.environ.items() if k.endswith("_API_KEY") and len(v) >= 8]
+    if isinstance(llm_args.get("api_key"), str) and len(llm_args["api_key"]) >= 8:
+        secrets.append(llm_args["api_key"])
+    for secret in secrets:
+        text = text.replace(secret, "<redacted>")
+    return text
 
 
 class IndianBankLLMAgent(LLMAgent):

@@ -153,3 +153,14 @@ def test_labels_must_match_files_and_be_unique(tmp_path):
     with pytest.raises(ReportInputError, match="labelled"):
         load_runs([str(path), str(path)])
     assert copy.deepcopy(load_runs([str(path)], ["mine"])[0].label) == "mine"
+
+
+def test_the_report_imports_neither_litellm_nor_tau2(offline_runs):
+    folder, _ = offline_runs
+    probe = ("import sys; from tau_indian_bank.cli import main; "
+             f"main(['report', {str(folder / 'oracle-test.json')!r}, '--format', 'json', '--strict']); "
+             "print(sorted({m.split('.')[0] for m in sys.modules} & {'tau2', 'litellm'}), file=sys.stderr)")
+    done = run(["python", "-c", probe])
+    assert done.returncode == 0, done.stderr[-1500:]
+    assert done.stderr.strip().splitlines()[-1] == "[]"
+    assert json.loads(done.stdout)["provenance"]["tasks_sha256"] != "unavailable"
