@@ -1,16 +1,37 @@
-"""The errors a user can cause (bad files, names or ids); shown as one line, never a traceback."""
+"""The errors a user can cause (bad files, names or ids): shown as one line, never a traceback.
+
+Defined here, apart from the modules that raise them, so that catching them imports nothing heavy.
+"""
 
 from __future__ import annotations
 
-from tau_indian_bank.bank.knowledge import KnowledgeBaseError
-from tau_indian_bank.bank.store import DataFileError, UnknownCustomerError
-from tau_indian_bank.offline import OfflineRunError
-from tau_indian_bank.report.load import ReportInputError
-from tau_indian_bank.suite import TaskSuiteError
+
+class DataFileError(RuntimeError):
+    """A data file the bank needs is missing or unreadable."""
+
+
+class UnknownCustomerError(LookupError):
+    """A session was started for a customer id the bank does not have."""
+
+
+class KnowledgeBaseError(RuntimeError):
+    """A regulation document is missing its header or sections."""
+
+
+class TaskSuiteError(ValueError):
+    """The task suite or its splits cannot be read, or a split or task id is unknown."""
 
 
 class PolicyFileError(RuntimeError):
     """The written policy is missing or unreadable."""
+
+
+class OfflineRunError(ValueError):
+    """The offline run was asked for something it cannot do (unknown agent, unwritable folder)."""
+
+
+class ReportInputError(ValueError):
+    """A results file is missing, truncated or not a tau2 results file."""
 
 
 class MissingApiKeyError(RuntimeError):
@@ -18,6 +39,6 @@ class MissingApiKeyError(RuntimeError):
 
 
 USER_ERRORS: tuple[type[BaseException], ...] = (
-    DataFileError, KnowledgeBaseError, TaskSuiteError, UnknownCustomerError, PolicyFileError, OfflineRunError,
+    DataFileError, UnknownCustomerError, KnowledgeBaseError, TaskSuiteError, PolicyFileError, OfflineRunError,
     ReportInputError, MissingApiKeyError,
 )

@@ -14,11 +14,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from tau_indian_bank.errors import OfflineRunError
 from tau_indian_bank.runner import OFFLINE_AGENTS
-
-
-class OfflineRunError(ValueError):
-    """The offline run was asked for something it cannot do (unknown agent, unwritable folder)."""
 
 
 @dataclass(frozen=True)

@@ -8,13 +8,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from tau_indian_bank.errors import TaskSuiteError
 from tau_indian_bank.paths import SPLITS_FILE, TASKS_FILE
 
 CATEGORY_PREFIXES = {"seq": "sequencing", "edge": "edge_case", "rare": "rare_tool", "ctrl": "control"}
 
-
-class TaskSuiteError(ValueError):
-    """The task suite or its splits cannot be read, or a split or task id is unknown."""
 
 
 def category_of(task_id: str) -> str:

@@ -12,15 +12,13 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
+from tau_indian_bank.errors import KnowledgeBaseError
 from tau_indian_bank.paths import REGULATIONS_DIR
 
 _FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.DOTALL)
 _WORD = re.compile(r"[0-9A-Za-z]+")
 _REQUIRED_KEYS = ("id", "title", "topic", "effective_date")
 
-
-class KnowledgeBaseError(RuntimeError):
-    """A regulation document is missing its header or sections."""
 
 
 @dataclass(frozen=True)

@@ -31,17 +31,12 @@ from sqlmodel import SQLModel
 
 from tau_indian_bank.bank import knowledge
 from tau_indian_bank.bank.schema import BUSINESS_TABLES, REFERENCE_TABLES
+from tau_indian_bank.errors import DataFileError, UnknownCustomerError
 from tau_indian_bank.paths import SEED_DIR
 
 _MOD = 2**256
 
 
-class DataFileError(RuntimeError):
-    """A data file the bank needs is missing or unreadable."""
-
-
-class UnknownCustomerError(LookupError):
-    """A session was started for a customer id the bank does not have."""
 
 
 @dataclass(frozen=True)

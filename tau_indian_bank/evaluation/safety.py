@@ -94,22 +94,24 @@ def _id_values(name: str, arguments: Mapping[str, Any]) -> list[tuple[str, str]]
 
 @lru_cache(maxsize=1)
 def owners() -> dict[str, frozenset[str]]:
-    """Id -> the customers it belongs to, over the whole bank."""
-    from tau_indian_bank.bank.store import template
+    """Map each id to the customers it belongs to, over the whole bank (read from the seed files)."""
+    import csv
 
-    conn = template().full
+    from tau_indian_bank.paths import SEED_DIR
+
+    def pairs(table: str, key: str, owner: str) -> list[tuple[str, str]]:
+        with (SEED_DIR / f"{table}.csv").open(newline="", encoding="utf-8") as handle:
+            return [(row[key], row[owner]) for row in csv.DictReader(handle)]
+
     holders: dict[str, set[str]] = {}
-    for account, customer in conn.execute("SELECT account_id, customer_id FROM account_holders"):
+    for account, customer in pairs("account_holders", "account_id", "customer_id"):
         holders.setdefault(account, set()).add(customer)
     table: dict[str, frozenset[str]] = {a: frozenset(c) for a, c in holders.items()}
-    for sql in ("SELECT deposit_id, customer_id FROM deposits", "SELECT loan_id, customer_id FROM loans",
-                "SELECT card_id, customer_id FROM cards", "SELECT request_id, customer_id FROM service_requests",
-                "SELECT policy_id, customer_id FROM insurance_policies"):
-        for key, customer in conn.execute(sql):
-            table[key] = frozenset({customer})
-    for sql in ("SELECT mandate_id, account_id FROM mandates", "SELECT txn_id, account_id FROM transactions"):
-        for key, account in conn.execute(sql):
-            table[key] = table.get(account, frozenset())
+    for name, key in (("deposits", "deposit_id"), ("loans", "loan_id"), ("cards", "card_id"),
+                      ("service_requests", "request_id"), ("insurance_policies", "policy_id")):
+        table.update((k, frozenset({customer})) for k, customer in pairs(name, key, "customer_id"))
+    for name, key in (("mandates", "mandate_id"), ("transactions", "txn_id")):
+        table.update((k, table.get(account, frozenset())) for k, account in pairs(name, key, "account_id"))
     return table
 
 

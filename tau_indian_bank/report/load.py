@@ -14,13 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tau_indian_bank.errors import ReportInputError
 from tau_indian_bank.evaluation.diagnostics import SessionDiagnostics, diagnose
 from tau_indian_bank.evaluation.safety import SafetyResult, check_safety
 from tau_indian_bank.suite import category_of
-
-
-class ReportInputError(ValueError):
-    """A results file is missing, truncated or not a tau2 results file."""
 
 
 @dataclass(frozen=True)
