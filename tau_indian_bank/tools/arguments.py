@@ -122,6 +122,10 @@ PlainText = Annotated[str, TextArg()]
 FreeText = Annotated[str, FreeTextArg()]
 
 _ID_TEXT = re.compile(r"^[A-Z0-9][A-Z0-9-]{1,39}$")
+_ASCII_DIGITS = re.compile(r"[0-9]+")
+#: Integers longer than this cannot be an id, a count or a cheque number (and Python refuses
+#: to print ones past 4,300 digits).
+_MAX_INT_DIGITS = 40
 
 
 # --- Specs ------------------------------------------------------------------------------
@@ -200,7 +204,7 @@ def _bind_value(tool: str, spec: ParamSpec, value: object) -> object:
         return None
     if isinstance(marker, IdArg):
         if isinstance(value, int) and not isinstance(value, bool):
-            value = str(value)
+            value = str(value) if abs(value) < 10**_MAX_INT_DIGITS else ""
         if not isinstance(value, str) or not _ID_TEXT.match(value.strip().upper()):
             raise _fail(tool, spec.name, "must be an id made of letters and digits, as shown in an earlier tool result")
         return value.strip().upper()
@@ -229,10 +233,10 @@ def _bind_value(tool: str, spec: ParamSpec, value: object) -> object:
     if isinstance(marker, (RateArg, WeightArg)):
         return _scaled(tool, spec.name, value, marker)
     if isinstance(marker, DigitsArg):
-        text = str(value).strip() if isinstance(value, (str, int)) and not isinstance(value, bool) else ""
-        if isinstance(value, int) and not isinstance(value, bool):
-            text = text.zfill(marker.length)
-        if len(text) != marker.length or not text.isdigit():
+        text = value.strip() if isinstance(value, str) else ""
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10**marker.length:
+            text = str(value).zfill(marker.length)
+        if len(text) != marker.length or not _ASCII_DIGITS.fullmatch(text):
             raise _fail(tool, spec.name, f"must be exactly {marker.length} digits, such as {'0' * (marker.length - 3)}123")
         return text
     if isinstance(marker, tuple):
@@ -262,28 +266,47 @@ def _whole_number(value: object) -> int | None:
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
+        return value if abs(value) < 10**_MAX_INT_DIGITS else None
+    if isinstance(value, float) and value.is_integer() and abs(value) < 10**_MAX_INT_DIGITS:
         return int(value)
-    if isinstance(value, str) and value.strip().isdigit():
+    if isinstance(value, str) and _ASCII_DIGITS.fullmatch(value.strip()) and len(value.strip()) < _MAX_INT_DIGITS:
         return int(value.strip())
     return None
 
 
 def _scaled(tool: str, name: str, value: object, marker: object) -> int:
     """Rates -> basis points (2 decimals), weights -> milligrams (3 decimals)."""
-    places, upper, unit = (2, 50.0, "percent, such as 8.5") if isinstance(marker, RateArg) else (3, 10_000.0, "grams, such as 25.5")
+    rate = isinstance(marker, RateArg)
+    places, upper, unit, suffix = (2, 50.0, "percent, such as 8.5", "%") if rate else (3, 10_000.0, "grams, such as 25.5", "g")
     if isinstance(value, str):
-        try:
-            value = float(value.strip().rstrip("%g ").strip())
-        except ValueError:
-            raise _fail(tool, name, f"must be a number of {unit}") from None
+        text = value.strip()
+        text = text[: -len(suffix)].strip() if text.endswith(suffix) else text
+        if not re.fullmatch(r"[0-9]+(\.[0-9]+)?", text):
+            raise _fail(tool, name, f"must be a number of {unit}")
+        value = float(text)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= upper:
         raise _fail(tool, name, f"must be a positive number of {unit} (at most {upper:g})")
     scaled = round(value * 10**places, 6)
     if not float(scaled).is_integer():
         raise _fail(tool, name, f"allows at most {places} decimal places")
+    if scaled < 1:
+        raise _fail(tool, name, f"is too small: the smallest is {10**-places:.{places}f}")
     return int(scaled)
+
+
+def _unencodable(value: object) -> bool:
+    """A string (at any depth) that cannot be stored as UTF-8: a lone surrogate from a half emoji."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return True
+        return False
+    if isinstance(value, (list, tuple)):
+        return any(_unencodable(v) for v in value)
+    if isinstance(value, Mapping):
+        return any(_unencodable(k) or _unencodable(v) for k, v in value.items())
+    return False
 
 
 def bind(spec: ToolSpec, arguments: Mapping[str, Any]) -> dict[str, object]:
@@ -297,6 +320,9 @@ def bind(spec: ToolSpec, arguments: Mapping[str, Any]) -> dict[str, object]:
     if MALFORMED_KEY in arguments:
         raise ArgumentError(f"{spec.name}: the arguments were not valid JSON ({str(arguments[MALFORMED_KEY])[:80]!r}); "
                             "send them again as a JSON object")
+    if any(_unencodable(v) for v in arguments.values()):
+        raise ArgumentError(f"{spec.name}: the arguments contain characters that are not valid text (a broken emoji?); "
+                            "send plain text")
     known = {p.name for p in spec.params}
     unknown = sorted(str(k) for k in arguments if k not in known)
     if unknown:
