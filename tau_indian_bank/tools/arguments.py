@@ -201,7 +201,7 @@ def _bind_value(tool: str, spec: ParamSpec, value: object) -> object:
     if value is None:
         if spec.required:
             raise _fail(tool, spec.name, "is required and cannot be null")
-        return None
+        return spec.default  # null means "not given": the tool's default applies
     if isinstance(marker, IdArg):
         if isinstance(value, int) and not isinstance(value, bool):
             value = str(value) if abs(value) < 10**_MAX_INT_DIGITS else ""

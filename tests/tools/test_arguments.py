@@ -70,3 +70,8 @@ def test_canonical_form_drops_free_text_and_normalises_values():
                                           "line2": "12th Cross", "city": "bengaluru", "state": "Karnataka",
                                           "pincode": 560038})
     assert first["line1"] == "FLAT 4B SUNRISE APTS" and first["city"] == "BENGALURU" and first["pincode"] == "560038"
+
+
+def test_null_for_an_optional_argument_means_its_default():
+    assert bind(SPECS["get_gold_rate"], {"purity_karat": None}) == {"purity_karat": 22}
+    assert bind(SPECS["get_transactions"], {"account_id": "A1", "limit": None})["limit"] == 20
