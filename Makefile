@@ -25,8 +25,8 @@ test: $(STAMP)          ## the whole test suite (offline)
 validate: $(STAMP)      ## check the task suite against every composition figure and the participants
 	$(BIN)/tau-indian-bank validate
 
-bench: $(STAMP)         ## speed, against tau2's stock retail and airline domains, in one run
-	$(BIN)/python -m tau_indian_bank.bench
+bench: $(STAMP)         ## speed, against tau2's stock retail and airline domains, in one run (BENCH_ARGS=--quick: skip end-to-end rows)
+	$(BIN)/python -m tau_indian_bank.bench $(BENCH_ARGS)
 
 generate: $(STAMP)      ## regenerate the seed data and the task suite (byte for byte)
 	$(BIN)/python -m tau_indian_bank.generation.seed_data --out data/seed

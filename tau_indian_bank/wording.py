@@ -131,6 +131,4 @@ def target_tokens(name: str, args: Mapping[str, object], labels: Mapping[str, st
             tokens.append(_rupees(value).split(".")[0])
         elif key == "line1":
             tokens.append(text)
-    if name == "transfer_to_human_agents":
-        tokens.append("")  # the hand-over has no record to name
-    return tokens
+    return tokens  # empty for a change with no record to name (a hand-over, a request about nothing)

@@ -25,6 +25,7 @@ from tau_indian_bank.tools.arguments import (
     normalise_text,
 )
 from tau_indian_bank.tools.catalogue import SPECS
+from tau_indian_bank.wording import spoken_date
 
 #: Everyday words that stand for an enum value.
 SYNONYMS: dict[str, tuple[str, ...]] = {
@@ -60,7 +61,7 @@ def _forms(marker: object, value: object) -> Iterable[str]:
         yield from (text, text.removesuffix(".00"), group_indian(value // 100), str(value // 100))
     elif isinstance(marker, DateArg):
         assert isinstance(value, dt.date)
-        yield from (value.isoformat(), f"{value.day} {value.strftime('%B')} {value.year}")
+        yield from (value.isoformat(), spoken_date(value.isoformat()))
     elif isinstance(marker, RateArg):
         assert isinstance(value, int)
         yield from (f"{value / 100:.2f}%", f"{value / 100:g}%")

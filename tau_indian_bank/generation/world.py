@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import sqlite3
 
-from tau_indian_bank.bank import clock
+from tau_indian_bank.wording import spoken_date
 
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
           "November", "December")
@@ -22,9 +22,8 @@ def month_year(iso: str) -> str:
 
 
 def spoken(iso: str) -> str:
-    """'2026-01-05' -> '5 January 2026'."""
-    day = dt.date.fromisoformat(iso)
-    return f"{day.day} {MONTHS[day.month - 1]} {day.year}"
+    """'2026-01-05' -> '5 January 2026' (as the assistant is told to say dates)."""
+    return spoken_date(iso)
 
 
 def rows(conn: sqlite3.Connection, sql: str, params: tuple[object, ...] = ()) -> list[tuple]:
@@ -37,10 +36,6 @@ def one(conn: sqlite3.Connection, sql: str, params: tuple[object, ...] = ()) -> 
     row = conn.execute(sql, params).fetchone()
     assert row is not None, f"no row for {sql} {params}"
     return row
-
-
-def first_name(conn: sqlite3.Connection, customer_id: str) -> str:
-    return one(conn, "SELECT full_name FROM customers WHERE customer_id = ?", (customer_id,))[0].split()[0]
 
 
 def full_name(conn: sqlite3.Connection, customer_id: str) -> str:
@@ -59,10 +54,6 @@ def card_label(conn: sqlite3.Connection, card_id: str) -> str:
     return f"{kind} card ending {last4}"
 
 
-def is_senior(conn: sqlite3.Connection, customer_id: str) -> bool:
-    return one(conn, "SELECT segment FROM customers WHERE customer_id = ?", (customer_id,))[0] == "senior_citizen"
-
-
 def kyc_verified(conn: sqlite3.Connection, customer_id: str) -> bool:
     return one(conn, "SELECT kyc_status FROM customers WHERE customer_id = ?", (customer_id,))[0] == "verified"
 
@@ -73,7 +64,3 @@ def open_request(conn: sqlite3.Connection, customer_id: str, category: str, rela
         "SELECT 1 FROM service_requests WHERE customer_id = ? AND category = ? AND related_id IS ? "
         "AND status IN ('open', 'in_progress')", (customer_id, category, related_id)).fetchone()
     return found is not None
-
-
-def today() -> dt.date:
-    return clock.today()

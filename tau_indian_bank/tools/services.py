@@ -7,7 +7,6 @@ written policy and is what the action check measures.
 
 from __future__ import annotations
 
-import datetime as dt
 import sqlite3
 from collections.abc import Mapping
 
@@ -147,7 +146,3 @@ class BankServices:
         )
         self.update("accounts", {"account_id": account_id}, {"balance_paise": balance})
         return balance
-
-    @staticmethod
-    def iso(day: dt.date) -> str:
-        return day.isoformat()
