@@ -259,6 +259,22 @@ class AccountInfo:
         return day not in self.hard_days and day > self.opened
 
 
+def internal_poster(acc: AccountInfo, counterparty: str, reference: str, ends: dt.date | None) -> Callable[..., None]:
+    """A function that schedules internal postings (deposit or loan flows) on an account.
+
+    Postings outside the ledger window, or on or before the day the account opened, are
+    dropped; soft postings never land on or after ``ends`` (a closure).
+    """
+
+    def post(day: dt.date, direction: str, value: int, narration: str, hard: bool = False) -> None:
+        if WINDOW_START <= day <= LEDGER_END and day > acc.opened:
+            acc.forced.append(Event(day=day, direction=direction, channel="internal", amount=value,
+                                    counterparty=counterparty, reference=reference, narration=narration, forced=True,
+                                    hard=hard, not_after=add_days(ends, -1) if ends else None))
+
+    return post
+
+
 @dataclass
 class World:
     """Everything generated so far: rows per table plus the private model behind them."""

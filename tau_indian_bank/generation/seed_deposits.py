@@ -24,11 +24,11 @@ from tau_indian_bank.generation.seed_common import (
     LEDGER_END,
     WINDOW_START,
     AccountInfo,
-    Event,
     Person,
     Row,
     SeedContext,
     World,
+    internal_poster,
     rupees,
 )
 from tau_indian_bank.generation.seed_people import relative_name
@@ -227,22 +227,7 @@ def _schedule_postings(acc: AccountInfo, row: Row) -> None:
     amount = int(str(row["amount_paise"]))
     end = min(closed or TODAY, LEDGER_END)
 
-    def post(day: dt.date, direction: str, value: int, narration: str, hard: bool = False) -> None:
-        if WINDOW_START <= day <= LEDGER_END and day > acc.opened:
-            acc.forced.append(
-                Event(
-                    day=day,
-                    direction=direction,
-                    channel="internal",
-                    amount=value,
-                    counterparty=f"DEPOSIT {deposit_id}",
-                    reference=deposit_id,
-                    narration=narration,
-                    forced=True,
-                    hard=hard,
-                    not_after=add_days(closed, -1) if closed else None,
-                )
-            )
+    post = internal_poster(acc, f"DEPOSIT {deposit_id}", deposit_id, closed)
 
     if row["deposit_type"] == "fixed":
         post(opened, "debit", amount, f"TRANSFER TO FD {deposit_id}", hard=True)

@@ -34,11 +34,11 @@ from tau_indian_bank.generation.seed_common import (
     LEDGER_END,
     WINDOW_START,
     AccountInfo,
-    Event,
     Person,
     Row,
     SeedContext,
     World,
+    internal_poster,
     round_half_up,
     round_to_rupees,
     rupees,
@@ -216,22 +216,7 @@ def _schedule_postings(acc: AccountInfo, row: Row, closed_on: dt.date | None) ->
     disbursed = dt.date.fromisoformat(str(row["disbursed_on"]))
     emi = int(str(row["emi_paise"]))
 
-    def post(day: dt.date, direction: str, value: int, narration: str, hard: bool = False) -> None:
-        if WINDOW_START <= day <= LEDGER_END and day > acc.opened:
-            acc.forced.append(
-                Event(
-                    day=day,
-                    direction=direction,
-                    channel="internal",
-                    amount=value,
-                    counterparty=f"LOAN {loan_id}",
-                    reference=loan_id,
-                    narration=narration,
-                    forced=True,
-                    hard=hard,
-                    not_after=add_days(closed_on, -1) if closed_on else None,
-                )
-            )
+    post = internal_poster(acc, f"LOAN {loan_id}", loan_id, closed_on)
 
     if row["loan_type"] in ("personal", "gold"):
         post(disbursed, "credit", int(str(row["sanctioned_paise"])), f"LOAN DISBURSAL {loan_id}", hard=True)
