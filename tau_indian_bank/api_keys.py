@@ -17,25 +17,18 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from tau_indian_bank.run_args import flag, is_tau2_run, results_folder
+
 KEY_FLAGS = ("--agent-api-key", "--user-api-key", "--judge-api-key")
 REDACTED = "<redacted>"
 _PLACEHOLDER = "dummy_key"
 
 
-def _flag_value(argv: Sequence[str], flag: str) -> str | None:
-    for index, arg in enumerate(argv):
-        if arg == flag and index + 1 < len(argv):
-            return argv[index + 1]
-        if arg.startswith(flag + "="):
-            return arg.split("=", 1)[1]
-    return None
-
-
 def secrets_in(argv: Sequence[str], environ: dict[str, str] | os._Environ[str] = os.environ) -> list[str]:
     """Key values a ``tau2 run`` command line would write into its results."""
     values = []
-    for flag in KEY_FLAGS:
-        name = _flag_value(argv, flag)
+    for key_flag in KEY_FLAGS:
+        name = flag(argv, key_flag)
         value = environ.get(name) if name else None
         if value and value != _PLACEHOLDER and len(value) >= 8:
             values.append(value)
@@ -65,19 +58,12 @@ def redact_files(folder: Path, secrets: Sequence[str], since: float) -> list[Pat
 
 def guard_run(argv: Sequence[str] = sys.argv) -> None:
     """In a ``tau2 run`` process that passes key names: warn now, redact its files at exit."""
-    if len(argv) < 2 or Path(argv[0]).name != "tau2" or argv[1] != "run":
+    if not is_tau2_run(argv):
         return
     secrets = secrets_in(argv)
     if not secrets:
         return
     print("tau-indian-bank: tau2 saves the value of --*-api-key variables in its results; they will be redacted when "
           "the run ends. Safer: export the provider's key (e.g. OPENAI_API_KEY) and omit --agent-api-key.", file=sys.stderr)
-    results_dir = _flag_value(argv, "--results-dir")
-    if results_dir:
-        folder = Path(results_dir)
-    else:
-        from tau2.utils.utils import DATA_DIR
-
-        folder = DATA_DIR / "simulations"
     started = time.time() - 1
-    atexit.register(redact_files, folder, secrets, started)
+    atexit.register(redact_files, results_folder(argv), secrets, started)

@@ -15,6 +15,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from tau_indian_bank.run_args import flag, is_tau2_run, results_folder
+
 _MARKER = '"simulations": ['
 
 
@@ -52,28 +54,14 @@ def repair_results_file(path: Path) -> int | None:
     return len(kept)
 
 
-def _flag(argv: Sequence[str], name: str) -> str | None:
-    for index, arg in enumerate(argv):
-        if arg == name and index + 1 < len(argv):
-            return argv[index + 1]
-        if arg.startswith(name + "="):
-            return arg.split("=", 1)[1]
-    return None
-
-
 def guard_resume(argv: Sequence[str] = sys.argv) -> None:
     """In a ``tau2 run --domain indian_bank --save-to NAME`` process, repair NAME's file if truncated."""
-    if len(argv) < 2 or Path(argv[0]).name != "tau2" or argv[1] != "run" or _flag(argv, "--domain") != "indian_bank":
+    if not is_tau2_run(argv) or flag(argv, "--domain") != "indian_bank":
         return
-    name = _flag(argv, "--save-to")
+    name = flag(argv, "--save-to")
     if not name:
         return
-    folder = _flag(argv, "--results-dir")
-    if folder is None:
-        from tau2.utils.utils import DATA_DIR
-
-        folder = str(DATA_DIR / "simulations")
-    path = Path(folder) / f"{name}.json"
+    path = results_folder(argv) / f"{name}.json"
     if path.exists():
         kept = repair_results_file(path)
         if kept is not None:
