@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
+from typing import Any
 
 from tau_indian_bank.bank.money import format_rupees, parse_rupees
 
@@ -42,6 +43,13 @@ _CATEGORY_WORDS = {
     "nominee_update": "nominee update request",
     "other": "service request",
 }
+
+
+def id_labels(profile: Mapping[str, Any]) -> dict[str, str]:
+    """How to speak of a login profile's ids: account or card id -> 'ending 1234'."""
+    labels = {a["account_id"]: f"ending {a['last4']}" for a in profile.get("accounts", [])}
+    labels.update({c["card_id"]: f"ending {c['last4']}" for c in profile.get("cards", [])})
+    return labels
 
 
 def spoken_date(value: str) -> str:

@@ -33,7 +33,7 @@ from typing import Any
 from tau_indian_bank.evaluation.actions import LOGIN_CONTEXT_CALL_ID
 from tau_indian_bank.tools.arguments import ArgumentError, DigitsArg, IdArg, bind
 from tau_indian_bank.tools.catalogue import SPECS, STATE_CHANGING_TOOLS, TRANSFER_TOOL
-from tau_indian_bank.wording import ACTION_WORDS, target_tokens
+from tau_indian_bank.wording import ACTION_WORDS, id_labels, target_tokens
 
 GATES = ("S1", "S2", "S3", "S4", "S5", "S6")
 #: Order in which a failed session's first failure is named (DB and ACTION are the paper's checks).
@@ -124,9 +124,7 @@ def _profile_labels(messages: Sequence[Mapping[str, Any]]) -> dict[str, str]:
                 profile = json.loads(message.get("content") or "{}")
             except json.JSONDecodeError:
                 return {}
-            labels = {a["account_id"]: f"ending {a['last4']}" for a in profile.get("accounts", [])}
-            labels.update({c["card_id"]: f"ending {c['last4']}" for c in profile.get("cards", [])})
-            return labels
+            return id_labels(profile)
     return {}
 
 

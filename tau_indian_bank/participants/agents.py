@@ -29,7 +29,7 @@ from tau2.data_model.tasks import Task
 from tau_indian_bank.bank import clock
 from tau_indian_bank.evaluation.actions import LOGIN_CONTEXT_CALL_ID
 from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
-from tau_indian_bank.wording import describe_change
+from tau_indian_bank.wording import describe_change, id_labels
 
 STOP_TOKEN = "###STOP###"
 
@@ -55,16 +55,6 @@ def login_profile(history: list[Message]) -> dict[str, Any]:
             except json.JSONDecodeError:
                 return {}
     return {}
-
-
-def id_labels(profile: Mapping[str, Any]) -> dict[str, str]:
-    """How to speak of the profile's ids: 'account ending 1234', 'card ending 5678'."""
-    labels = {}
-    for account in profile.get("accounts", []):
-        labels[account["account_id"]] = f"ending {account['last4']}"
-    for card in profile.get("cards", []):
-        labels[card["card_id"]] = f"ending {card['last4']}"
-    return labels
 
 
 def _say(text: str) -> AssistantMessage:

@@ -25,7 +25,7 @@ from tau2.user.base import UserState
 
 from tau_indian_bank.participants.customer import IndianBankCustomer
 from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
-from tau_indian_bank.wording import describe_change
+from tau_indian_bank.wording import describe_change, id_labels
 
 CLOSING = "Your request is complete. Is there anything else I can help you with?"
 
@@ -89,7 +89,7 @@ class FakeModel:
             return 200, _reply(body, CLOSING)
         step = gold[done]
         if step["name"] in STATE_CHANGING_TOOLS:
-            change = describe_change(step["name"], step["arguments"], _labels(messages))
+            change = describe_change(step["name"], step["arguments"], id_labels(_profile(messages)))
             proposal = f"To confirm: I will {change}. Shall I go ahead?"
             retry = last.get("role") == "tool" and (last.get("content") or "").startswith("Error")
             previous_text = next((m.get("content") for m in reversed(messages[:-1]) if m.get("role") == "assistant"
@@ -108,13 +108,6 @@ def _profile(messages: list[dict[str, Any]]) -> dict[str, Any]:
         if message.get("role") == "tool" and message.get("tool_call_id") == "login-context":
             return json.loads(message.get("content") or "{}")
     return {}
-
-
-def _labels(messages: list[dict[str, Any]]) -> dict[str, str]:
-    profile = _profile(messages)
-    labels = {a["account_id"]: f"ending {a['last4']}" for a in profile.get("accounts", [])}
-    labels.update({c["card_id"]: f"ending {c['last4']}" for c in profile.get("cards", [])})
-    return labels
 
 
 def _reply(body: dict[str, Any], content: str | None, call: dict[str, str] | None = None, call_id: str = "") -> dict[str, Any]:
