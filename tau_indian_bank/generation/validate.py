@@ -21,6 +21,7 @@ import re
 import time
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -131,16 +132,11 @@ def participant_outcomes(tasks: Sequence[Mapping[str, Any]], agents: Sequence[st
     jobs = [(agent, list(tasks[i::chunks])) for agent in agents for i in range(chunks)]
     outcomes: dict[str, dict[str, bool]] = {agent: {} for agent in agents}
     outcomes.update({f"{agent} gates": {} for agent in agents})
-    if workers <= 1:
-        done = map(_run_participant, jobs)
-    else:
-        pool = ProcessPoolExecutor(max_workers=workers)
-        done = pool.map(_run_participant, jobs)
-    for agent, rows in done:
-        outcomes[agent].update({task_id: passed for task_id, passed, _ in rows})
-        outcomes[f"{agent} gates"].update({task_id: gates_ok for task_id, _, gates_ok in rows})
-    if workers > 1:
-        pool.shutdown()
+    with ExitStack() as stack:
+        mapper = stack.enter_context(ProcessPoolExecutor(max_workers=workers)).map if workers > 1 else map
+        for agent, rows in mapper(_run_participant, jobs):
+            outcomes[agent].update({task_id: passed for task_id, passed, _ in rows})
+            outcomes[f"{agent} gates"].update({task_id: gates_ok for task_id, _, gates_ok in rows})
     return outcomes
 
 
