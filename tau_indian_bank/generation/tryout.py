@@ -13,7 +13,8 @@ import importlib
 import sys
 from collections import Counter, defaultdict
 
-from tau_indian_bank.runner import BASELINES, OFFLINE_AGENTS, run_offline
+from tau_indian_bank.plugin.offline import run_offline
+from tau_indian_bank.vocabulary import BASELINES, OFFLINE_AGENTS
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -3,8 +3,8 @@ import json
 
 import pytest
 
-from tau_indian_bank.environment import POLICY_FILE
 from tau_indian_bank.generation.validate import validate
+from tau_indian_bank.plugin.environment import POLICY_FILE
 from tau_indian_bank.suite import load_splits, load_suite
 from tests.conftest import run
 

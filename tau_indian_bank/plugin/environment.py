@@ -1,4 +1,8 @@
-"""The tau2 contract for the ``indian_bank`` domain: environment, tasks and splits."""
+"""The tau2 contract for the ``indian_bank`` domain: environment, tasks and splits.
+
+tau2's registry calls these (see :mod:`tau_indian_bank.plugin.registration`); the
+environment answers each tool call through the toolkit tau2 sees and journals it.
+"""
 
 from __future__ import annotations
 
@@ -9,12 +13,12 @@ from tau2.data_model.message import ToolCall, ToolMessage
 from tau2.data_model.tasks import Task
 from tau2.environment.environment import Environment
 
-from tau_indian_bank import DOMAIN_NAME
 from tau_indian_bank.errors import PolicyFileError
 from tau_indian_bank.paths import POLICY_DIR
 from tau_indian_bank.suite import load_splits, load_suite, select_split
 from tau_indian_bank.tools.arguments import ToolError
 from tau_indian_bank.tools.toolkit import BankTools
+from tau_indian_bank.vocabulary import DOMAIN_NAME
 
 POLICY_FILE = POLICY_DIR / "servicing_policy.md"
 
