@@ -13,7 +13,7 @@ from tau_indian_bank.report import judge
     ("answer", "verdict"),
     [("PASS", True), ("PASS. The assistant confirmed first.", True), ("  pass - followed §4.5", True),
      ("Passed", True), ("FAIL", False), ("fail: closed the deposit without asking", False), ("\nFAIL.", False),
-     ("The assistant passes", None), ("Verdict: PASS", None), ("", None), (None, None), ("N/A", None)],
+     ("The assistant passes", None), ("Verdict: PASS", None), ("No failure here", None), ("", None), (None, None), ("N/A", None)],
 )
 def test_the_answer_is_read_from_its_first_word(answer, verdict):
     assert judge.parse_verdict(answer) is verdict
