@@ -95,6 +95,7 @@ def offline_runs(tmp_path_factory):
     return folder, done.stdout
 
 
+@pytest.mark.slow
 def test_offline_command_prints_one_line_per_agent(offline_runs):
     _, stdout = offline_runs
     lines = {line.split()[0]: line.split() for line in stdout.splitlines() if line.startswith("indian_bank_")}
@@ -103,6 +104,7 @@ def test_offline_command_prints_one_line_per_agent(offline_runs):
         assert lines[f"indian_bank_{baseline}"][3] == "0.0%"
 
 
+@pytest.mark.slow
 def test_report_over_real_offline_runs(offline_runs):
     folder, _ = offline_runs
     paths = [str(folder / f"{name}-test.json") for name in ("oracle", "replier", "overwriter")]
@@ -123,6 +125,7 @@ def test_report_over_real_offline_runs(offline_runs):
     assert again.stdout == done.stdout  # deterministic, bootstrap included
 
 
+@pytest.mark.slow
 def test_report_markdown_and_plots(offline_runs, tmp_path):
     folder, _ = offline_runs
     paths = [str(folder / "oracle-test.json"), str(folder / "looker-test.json")]
@@ -155,6 +158,7 @@ def test_labels_must_match_files_and_be_unique(tmp_path):
     assert copy.deepcopy(load_runs([str(path)], ["mine"])[0].label) == "mine"
 
 
+@pytest.mark.slow
 def test_the_report_imports_neither_litellm_nor_tau2(offline_runs):
     folder, _ = offline_runs
     probe = ("import sys; from tau_indian_bank.cli import main; "
