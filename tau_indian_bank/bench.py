@@ -108,7 +108,7 @@ def _hash_seconds(domain: str) -> float:
     if domain != "indian_bank":
         env = registry.get_env_constructor(domain)()
         return _median_seconds(env.get_db_hash, 10)
-    from tau_indian_bank.suite import load_suite
+    from tau_indian_bank.tasks.suite_files import load_suite
 
     task = next(t for t in load_suite() if t["id"].startswith("seq_fd_close_0"))
     env = registry.get_env_constructor(domain)()
@@ -186,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
     rows.append(("final-state hash (median, after a write)", "ms", {d: _hash_seconds(d) * 1000 for d in domains}))
 
     from tau_indian_bank.runner import run_offline
-    from tau_indian_bank.suite import load_splits, load_suite
+    from tau_indian_bank.tasks.suite_files import load_splits, load_suite
 
     lite_ids = set(load_splits()["lite"])
     from tau2.data_model.tasks import Task

@@ -17,22 +17,22 @@ from collections.abc import Sequence
 
 
 def _generate_tasks(args: argparse.Namespace) -> int:
-    from tau_indian_bank.generation import suite
     from tau_indian_bank.paths import SPLITS_FILE, TASKS_FILE
+    from tau_indian_bank.tasks import builder
 
     if args.check:
-        tasks, splits = suite.build()
-        tasks_text, splits_text = suite.render(tasks, splits)
+        tasks, splits = builder.build()
+        tasks_text, splits_text = builder.render(tasks, splits)
         same = TASKS_FILE.read_text(encoding="utf-8") == tasks_text and SPLITS_FILE.read_text(encoding="utf-8") == splits_text
         print("tasks are up to date" if same else "tasks differ from a fresh generation; run: tau-indian-bank generate-tasks")
         return 0 if same else 1
-    count, splits = suite.write()
+    count, splits = builder.write()
     print(f"wrote {count} tasks to {TASKS_FILE} and {splits} splits to {SPLITS_FILE}")
     return 0
 
 
 def _validate(args: argparse.Namespace) -> int:
-    from tau_indian_bank.generation.validate import main
+    from tau_indian_bank.tasks.validate import main
 
     return main(participants=not args.no_participants, workers=args.workers)
 
@@ -46,8 +46,8 @@ def _offline(args: argparse.Namespace) -> int:
 def _families(args: argparse.Namespace) -> int:
     import yaml
 
-    from tau_indian_bank.generation.plan import QUOTAS
-    from tau_indian_bank.generation.suite import all_families
+    from tau_indian_bank.tasks.families import all_families
+    from tau_indian_bank.tasks.quotas import QUOTAS
 
     catalogue = [{"family": f.name, "category": f.category, "tasks": QUOTAS.get(f.name, 0), "prefix": f.prefix,
                   "policy_clauses": list(f.clauses), "why_this_gold_chain": f.why, "careless_assistant": f.careless}

@@ -12,7 +12,7 @@ from tau2.environment.environment import Environment
 from tau_indian_bank import DOMAIN_NAME
 from tau_indian_bank.errors import PolicyFileError
 from tau_indian_bank.paths import POLICY_DIR
-from tau_indian_bank.suite import load_splits, load_suite, select_split
+from tau_indian_bank.tasks.suite_files import load_splits, load_suite, select_split
 from tau_indian_bank.tools.arguments import ToolError
 from tau_indian_bank.tools.toolkit import BankTools
 

@@ -78,6 +78,17 @@ def format_rupees(paise: int) -> str:
     return f"{sign}₹{group_indian(rupees)}.{rem:02d}"
 
 
+def rupees_to_paise(rupees: int) -> int:
+    """Whole rupees to paise: 500 -> 50000."""
+    return rupees * PAISE_PER_RUPEE
+
+
+def spoken_rupees(paise: int) -> str:
+    """Paise as a person says the amount, without paise when whole: 5000000 -> '₹50,000', 125050 -> '₹1,250.50'."""
+    text = format_rupees(paise)
+    return text[:-3] if text.endswith(".00") else text
+
+
 def to_rupees(paise: int) -> float:
     """Paise as a rupee number for machine-readable tool output (exact to two places)."""
     return paise / PAISE_PER_RUPEE

@@ -7,7 +7,7 @@ import pytest
 from tau_indian_bank.evaluation.diagnostics import FAILURE_CLASSES, diagnose
 from tau_indian_bank.report.load import ReportInputError, load_run, load_runs
 from tau_indian_bank.report.metrics import build_report
-from tau_indian_bank.suite import load_suite
+from tau_indian_bank.tasks.suite_files import load_suite
 from tests.conftest import run
 
 CLOSE = next(t for t in load_suite() if t["id"].startswith("seq_fd_close_0"))
