@@ -1,6 +1,14 @@
 import pytest
 
-from tau_indian_bank.bank.money import AmountError, format_rupees, group_indian, parse_rupees, percent
+from tau_indian_bank.bank.money import (
+    AmountError,
+    format_rupees,
+    group_indian,
+    parse_rupees,
+    percent,
+    rupees_to_paise,
+    spoken_rupees,
+)
 
 
 @pytest.mark.parametrize(
@@ -29,3 +37,10 @@ def test_format_rupees_and_percent():
     assert format_rupees(10_000_000) == "₹1,00,000.00"
     assert format_rupees(-150) == "-₹1.50"
     assert percent(680) == "6.80%"
+
+
+def test_rupees_to_paise_and_spoken_rupees_go_opposite_ways():
+    assert rupees_to_paise(500) == 50_000
+    assert spoken_rupees(rupees_to_paise(50_000)) == "₹50,000"  # whole rupees: no paise said
+    assert spoken_rupees(125_050) == "₹1,250.50"
+    assert parse_rupees(spoken_rupees(rupees_to_paise(1_00_000))) == rupees_to_paise(1_00_000)
