@@ -21,7 +21,6 @@ from typing import Any, Generic, TypeVar
 from tau_indian_bank.bank import clock
 from tau_indian_bank.tasks.lookups import Candidate, address, profile
 from tau_indian_bank.vocabulary import CATEGORY_PREFIXES, DOMAIN_NAME, LOGIN_CONTEXT_CALL_ID
-from tau_indian_bank.wording import spoken_date
 
 C = TypeVar("C", bound=Candidate)
 #: A family's candidate finder, and its drafter for one candidate.
@@ -90,11 +89,6 @@ def month_year(iso: str) -> str:
     """'2025-03-14' -> 'March 2025'."""
     day = dt.date.fromisoformat(iso)
     return f"{MONTHS[day.month - 1]} {day.year}"
-
-
-def spoken(iso: str) -> str:
-    """'2026-01-05' -> '5 January 2026' (as the assistant is told to say dates)."""
-    return spoken_date(iso)
 
 
 _TEMPERAMENTS = (

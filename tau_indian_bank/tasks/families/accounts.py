@@ -16,7 +16,7 @@ from typing import NamedTuple
 from tau_indian_bank.bank import clock
 from tau_indian_bank.bank.money import spoken_rupees
 from tau_indian_bank.constants import STATEMENT_RETENTION_YEARS
-from tau_indian_bank.tasks.framework import MONTHS, Draft, Family, Step, spoken
+from tau_indian_bank.tasks.framework import MONTHS, Draft, Family, Step
 from tau_indian_bank.tasks.lookups import (
     Address,
     Customer,
@@ -30,6 +30,7 @@ from tau_indian_bank.tasks.lookups import (
     value,
 )
 from tau_indian_bank.tools.arguments import normalise_text
+from tau_indian_bank.wording import spoken_date
 
 
 class Period(NamedTuple):
@@ -107,7 +108,7 @@ def _long_periods(opened: dt.date) -> list[Split]:
 
 
 def _span(period: Period) -> str:
-    return f"{spoken(period.start.isoformat())} to {spoken(period.end.isoformat())}"
+    return f"{spoken_date(period.start.isoformat())} to {spoken_date(period.end.isoformat())}"
 
 
 def _statement_step(account: str, period: Period, delivery: str) -> Step:
@@ -222,7 +223,7 @@ def _dispute_draft(conn: sqlite3.Connection, candidate: CustomerTxn, rng: random
     customer_id, txn_id = candidate.customer_id, candidate.txn_id
     txn = transaction(conn, txn_id)
     account, posted, channel, amount, payee = txn.account_id, txn.posted_on, txn.channel, txn.amount_paise, txn.counterparty
-    label, day, money = account_label(conn, account), spoken(posted), spoken_rupees(amount)
+    label, day, money = account_label(conn, account), spoken_date(posted), spoken_rupees(amount)
     if channel == "pos":
         story, note = "a double payment", "card debit not reversed after the terminal showed it failed; paid again in cash"
         opening = (f"{rng.choice(_GREETINGS)}, at {payee} on {day} the card machine said my card payment of {money} had "

@@ -16,7 +16,7 @@ from tau_indian_bank.bank import clock
 from tau_indian_bank.bank.money import spoken_rupees
 from tau_indian_bank.tasks.families import card_controls as controls
 from tau_indian_bank.tasks.families.card_controls import details, not_expired
-from tau_indian_bank.tasks.framework import Draft, Drafter, Family, Finder, Step, spoken
+from tau_indian_bank.tasks.framework import Draft, Drafter, Family, Finder, Step
 from tau_indian_bank.tasks.lookups import (
     CardTxn,
     CustomerCard,
@@ -26,6 +26,7 @@ from tau_indian_bank.tasks.lookups import (
     rows,
     transaction,
 )
+from tau_indian_bank.wording import spoken_date
 
 _ACCEPT_REPLACEMENT = "If the assistant offers a replacement card, accept it; it should go to your address on record."
 
@@ -234,7 +235,7 @@ def _unauthorised_draft(conn: sqlite3.Connection, candidate: CardTxn, rng: rando
     label, account = card_label(conn, card_id), card(conn, card_id).account_id
     txn = transaction(conn, txn_id)
     posted, amount, merchant = txn.posted_on, txn.amount_paise, txn.counterparty
-    when, money = spoken(posted), spoken_rupees(amount)
+    when, money = spoken_date(posted), spoken_rupees(amount)
     opening = rng.choice((
         f"Hello, there is a debit of {money} at {merchant} on {when} made with my {label}, but I never made it. The card is "
         "still with me, so someone has misused it. Please block the card and dispute that payment.",

@@ -14,7 +14,7 @@ import sqlite3
 
 from tau_indian_bank.bank import clock
 from tau_indian_bank.bank.money import spoken_rupees
-from tau_indian_bank.tasks.framework import Draft, Family, Step, spoken
+from tau_indian_bank.tasks.framework import Draft, Family, Step
 from tau_indian_bank.tasks.lookups import (
     Account,
     AccountCheque,
@@ -28,6 +28,7 @@ from tau_indian_bank.tasks.lookups import (
     value,
     values,
 )
+from tau_indian_bank.wording import spoken_date
 
 _UNIQUE_LAST4 = ("(SELECT COUNT(*) FROM account_holders x JOIN accounts y ON y.account_id = x.account_id "
                  "WHERE x.customer_id = h.customer_id AND substr(y.account_id, -4) = substr(a.account_id, -4)) = 1")
@@ -194,7 +195,7 @@ def _cleared_draft(conn: sqlite3.Connection, candidate: AccountCheque, rng: rand
                ("Reason", _REASON_FACT[reason])],
         unknown="You do not know that the cheque has already been cleared.",
         gold=[Step("get_cheque_status", {"account_id": account, "cheque_number": number})],
-        assertion=(f"The assistant checked cheque {number}, told the customer it had already cleared on {spoken(cleared_on)} "
+        assertion=(f"The assistant checked cheque {number}, told the customer it had already cleared on {spoken_date(cleared_on)} "
                    "so it cannot be stopped, and made no change"),
         accept=["If the assistant tells you the cheque has already been paid and cannot be stopped, accept it; you will "
                 "take it up with the payee yourself and want nothing else."],

@@ -13,10 +13,8 @@ from typing import NamedTuple
 
 from tau_indian_bank.bank import clock
 from tau_indian_bank.bank.money import spoken_rupees
-from tau_indian_bank.constants import (
-    ATM_REVERSAL_TAT_DAYS,
-)
-from tau_indian_bank.tasks.framework import Draft, Family, Step, amount_arg, request_step, spoken
+from tau_indian_bank.constants import ATM_REVERSAL_TAT_DAYS
+from tau_indian_bank.tasks.framework import Draft, Family, Step, amount_arg, request_step
 from tau_indian_bank.tasks.lookups import (
     AccountTxn,
     Customer,
@@ -34,6 +32,7 @@ from tau_indian_bank.tasks.lookups import (
     transaction,
     value,
 )
+from tau_indian_bank.wording import spoken_date
 
 
 def _handover(summary: str) -> Step:
@@ -208,24 +207,24 @@ def _failed_draft(conn: sqlite3.Connection, candidate: AccountTxn, rng: random.R
     what = _RAIL_WORDS[channel].format(amount=spoken_rupees(amount), party=party)
     label = account_label(conn, account)
     opening = rng.choice((
-        f"Hello, on {spoken(day)} I made a {what} from my {label}. It failed, but I think the money was taken from my "
+        f"Hello, on {spoken_date(day)} I made a {what} from my {label}. It failed, but I think the money was taken from my "
         "account and it has not come back. What is the rule on reversal and compensation for this? Please raise a "
         "dispute for it.",
-        f"Hi, my {what} on {spoken(day)} from my {label} failed, yet I believe my account was debited. What do the "
+        f"Hi, my {what} on {spoken_date(day)} from my {label} failed, yet I believe my account was debited. What do the "
         "rules say about reversal and compensation? I want to dispute this transaction.",
     ))
     return Draft(
         customer_id=customer_id,
-        reason=f"Your {what} on {spoken(day)} failed and you believe the money left your {label} and never came back.",
+        reason=f"Your {what} on {spoken_date(day)} failed and you believe the money left your {label} and never came back.",
         opening=opening,
-        known=[("Date of the payment", spoken(day)), ("Account", f"your {label}"), ("Amount", spoken_rupees(amount)),
+        known=[("Date of the payment", spoken_date(day)), ("Account", f"your {label}"), ("Amount", spoken_rupees(amount)),
                ("Paid to", party)],
         unknown="You do not know the transaction reference or the rules on reversal timelines and compensation.",
         gold=[Step("get_transactions", {"account_id": account, "from_date": day, "to_date": day}, compare=("account_id",)),
               Step("search_regulations", {"query": "failed transaction reversal compensation"}, compare=()),
               request_step("dispute_transaction", f"Failed {channel.upper()} debit of {spoken_rupees(amount)} to {party} on {day} "
                                               "not reversed; customer disputes it.", txn_id)],
-        assertion=(f"The assistant found transaction {txn_id} on {spoken(day)}, explained the reversal timeline and the "
+        assertion=(f"The assistant found transaction {txn_id} on {spoken_date(day)}, explained the reversal timeline and the "
                    "₹100-a-day compensation from the knowledge base, and raised a transaction dispute for that "
                    "transaction after the customer confirmed"),
         accept=["Accept the explanation of the rules; you still want the dispute raised."],
@@ -303,7 +302,7 @@ def _overdue_draft(conn: sqlite3.Connection, candidate: CustomerRequest, rng: ra
     customer_id, request_id = candidate.customer_id, candidate.request_id
     created = request(conn, request_id).created_on
     opening = rng.choice((
-        f"Hello, I raised a request in {spoken(created).split(' ', 1)[1]}, reference {request_id}, and nothing has "
+        f"Hello, I raised a request in {spoken_date(created).split(' ', 1)[1]}, reference {request_id}, and nothing has "
         "happened. What is its status? If it is overdue, please escalate it.",
         f"Hi, can you check the status of my request {request_id}? It has been pending for a long time. If it is past "
         "its due date, I want it escalated.",
@@ -313,7 +312,7 @@ def _overdue_draft(conn: sqlite3.Connection, candidate: CustomerRequest, rng: ra
         reason=f"Your request {request_id} has been pending for a long time; you want its status and, if it is late, "
                "an escalation.",
         opening=opening,
-        known=[("Request reference", request_id), ("When you raised it", spoken(created))],
+        known=[("Request reference", request_id), ("When you raised it", spoken_date(created))],
         unknown="You do not know the request's due date.",
         gold=[Step("get_service_request_status", {"request_id": request_id}),
               _handover(f"Customer asks to escalate overdue request {request_id}.")],
