@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from tau_indian_bank.tools.catalogue import READ_TOOLS, SPECS, STATE_CHANGING_TOOLS
-from tau_indian_bank.vocabulary import category_of
+from tau_indian_bank.vocabulary import CATEGORIES, category_of
 
-CATEGORY_COUNTS = {"sequencing": 470, "edge_case": 266, "rare_tool": 152, "control": 112}
+#: Tasks per category: sequencing 470, edge case 266, rare tool 152, control 112 (in ``CATEGORIES`` order).
+CATEGORY_COUNTS = dict(zip(CATEGORIES, (470, 266, 152, 112), strict=True))
 TOTAL_TASKS = 1000
 WITH_READ = 962
 WITHOUT_WRITE = 114
