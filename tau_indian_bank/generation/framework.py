@@ -18,7 +18,7 @@ from typing import Any
 
 from tau_indian_bank import DOMAIN_NAME
 from tau_indian_bank.bank.money import format_rupees
-from tau_indian_bank.evaluation.actions import LOGIN_CONTEXT_CALL_ID
+from tau_indian_bank.vocabulary import LOGIN_CONTEXT_CALL_ID
 
 CATEGORY_PREFIX = {"sequencing": "seq", "edge_case": "edge", "rare_tool": "rare", "control": "ctrl"}
 GREETING = "Hello {name}, welcome to Bharat Sahakari Bank. How can I help you today?"
