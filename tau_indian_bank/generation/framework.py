@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tau_indian_bank import DOMAIN_NAME
-from tau_indian_bank.bank.money import format_rupees
+from tau_indian_bank.bank.money import spoken_rupees as rupees  # noqa: F401 - the families import it from here
 from tau_indian_bank.vocabulary import LOGIN_CONTEXT_CALL_ID
 
 CATEGORY_PREFIX = {"sequencing": "seq", "edge_case": "edge", "rare_tool": "rare", "control": "ctrl"}
@@ -70,12 +70,6 @@ class Family:
 def amount_arg(paise: int) -> int | float:
     """A rupee amount as a tool argument: 50000 for ₹50,000, 1250.5 for ₹1,250.50."""
     return paise // 100 if paise % 100 == 0 else paise / 100
-
-
-def rupees(paise: int) -> str:
-    """Rupees as a customer says them in a scenario, without paise when whole: ₹50,000."""
-    text = format_rupees(paise)
-    return text[:-3] if text.endswith(".00") else text
 
 
 _TEMPERAMENTS = (

@@ -18,6 +18,7 @@ from typing import TypeVar
 
 from tau_indian_bank.bank.clock import add_days
 from tau_indian_bank.bank.ids import content_id
+from tau_indian_bank.bank.money import rupees_to_paise as rupees  # noqa: F401 - the seed modules import it from here
 from tau_indian_bank.bank.schema import BUSINESS_TABLES
 from tau_indian_bank.constants import PAISE_PER_RUPEE, TODAY
 from tau_indian_bank.generation.seed_catalogue import City
@@ -114,11 +115,6 @@ class SeedContext:
     def digits(self, count: int) -> str:
         """Return ``count`` random decimal digits as text."""
         return str(self.rng.randrange(10**count)).zfill(count)
-
-
-def rupees(amount: int) -> int:
-    """Whole rupees to paise."""
-    return amount * PAISE_PER_RUPEE
 
 
 def round_half_up(value: Decimal) -> int:

@@ -10,7 +10,7 @@ from tau2.environment.toolkit import ToolType, is_tool
 
 from tau_indian_bank.bank import clock
 from tau_indian_bank.bank.clock import add_months
-from tau_indian_bank.bank.money import to_rupees
+from tau_indian_bank.bank.money import paise_to_rupees
 from tau_indian_bank.constants import STATEMENT_MAX_MONTHS, STATEMENT_RETENTION_YEARS
 from tau_indian_bank.tools.arguments import AccountId, IntArg, IsoDate, Pincode, PlainText, Rupees, normalise_text
 from tau_indian_bank.tools.base import RefusedError, ToolsBase, last4
@@ -82,8 +82,8 @@ class AccountTools(ToolsBase):
             "account_id": a["account_id"],
             "account_type": a["account_type"],
             "status": a["status"],
-            "balance": to_rupees(a["balance_paise"]),
-            "minimum_balance": to_rupees(a["min_balance_paise"]),
+            "balance": paise_to_rupees(a["balance_paise"]),
+            "minimum_balance": paise_to_rupees(a["min_balance_paise"]),
             "ifsc": a["ifsc"],
             "branch": branch["branch_name"] if branch else None,
             "mode_of_operation": a["mode_of_operation"],
@@ -139,8 +139,8 @@ class AccountTools(ToolsBase):
             "matched": total,
             "transactions": [
                 {"txn_id": t["txn_id"], "date": t["posted_on"], "direction": t["direction"], "channel": t["channel"],
-                 "amount": to_rupees(t["amount_paise"]), "counterparty": t["counterparty"], "reference": t["reference"],
-                 "narration": t["narration"], "status": t["status"], "balance_after": to_rupees(t["balance_after_paise"])}
+                 "amount": paise_to_rupees(t["amount_paise"]), "counterparty": t["counterparty"], "reference": t["reference"],
+                 "narration": t["narration"], "status": t["status"], "balance_after": paise_to_rupees(t["balance_after_paise"])}
                 for t in rows
             ],
         }

@@ -8,7 +8,7 @@ from typing import Literal
 from tau2.environment.toolkit import ToolType, is_tool
 
 from tau_indian_bank.bank import clock
-from tau_indian_bank.bank.money import format_rupees, to_rupees
+from tau_indian_bank.bank.money import format_rupees, paise_to_rupees
 from tau_indian_bank.constants import CARD_CHANNEL_MAX_LIMIT_PAISE
 from tau_indian_bank.tools.arguments import CardId, Rupees
 from tau_indian_bank.tools.base import RefusedError, ToolsBase, last4
@@ -55,13 +55,13 @@ class CardTools(ToolsBase):
             "status_changed_on": card["status_changed_on"], "blocked_reason": card["blocked_reason"],
             "controls": [
                 {"channel": c["channel"], "region": c["region"], "enabled": bool(c["enabled"]),
-                 "daily_limit": to_rupees(c["daily_limit_paise"])}
+                 "daily_limit": paise_to_rupees(c["daily_limit_paise"])}
                 for c in controls
             ],
         }
         if card["card_type"] == "credit":
-            details["credit_limit"] = to_rupees(card["credit_limit_paise"])
-            details["outstanding"] = to_rupees(card["outstanding_paise"])
+            details["credit_limit"] = paise_to_rupees(card["credit_limit_paise"])
+            details["outstanding"] = paise_to_rupees(card["outstanding_paise"])
         return details
 
     @is_tool(ToolType.WRITE)
@@ -148,4 +148,4 @@ class CardTools(ToolsBase):
         self.update("card_controls", {"card_id": card_id, "channel": channel, "region": region},
                     {"enabled": enabled, "daily_limit_paise": limit})
         return {"card_id": card_id, "last4": card["last4"], "channel": channel, "region": region, "enabled": enabled,
-                "daily_limit": to_rupees(limit)}
+                "daily_limit": paise_to_rupees(limit)}

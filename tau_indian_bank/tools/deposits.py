@@ -9,7 +9,7 @@ from tau2.environment.toolkit import ToolType, is_tool
 
 from tau_indian_bank.bank import clock, interest
 from tau_indian_bank.bank.clock import add_months
-from tau_indian_bank.bank.money import format_rupees, percent, to_rupees
+from tau_indian_bank.bank.money import format_rupees, paise_to_rupees, percent
 from tau_indian_bank.constants import (
     DEPOSIT_MAX_TENURE_MONTHS,
     DEPOSIT_RATE_SLABS,
@@ -33,7 +33,7 @@ def _summary(d: sqlite3.Row) -> dict:
     return {
         "deposit_id": d["deposit_id"],
         "deposit_type": d["deposit_type"],
-        "amount": to_rupees(d["amount_paise"]),
+        "amount": paise_to_rupees(d["amount_paise"]),
         "amount_is": "monthly instalment" if d["deposit_type"] == "recurring" else "principal",
         "opened_on": d["opened_on"],
         "maturity_date": d["maturity_date"],
@@ -97,12 +97,12 @@ class DepositTools(ToolsBase):
             "rate": percent(d["rate_bps"]),
             "tenure_months": d["tenure_months"],
             "payout_type": d["payout_type"],
-            "maturity_amount": to_rupees(d["maturity_amount_paise"]),
+            "maturity_amount": paise_to_rupees(d["maturity_amount_paise"]),
             "maturity_instruction": d["maturity_instruction"],
             "instalments_paid": d["instalments_paid"] if d["deposit_type"] == "recurring" else None,
             "nominee_name": d["nominee_name"],
             "closed_on": d["closed_on"],
-            "closure_amount": to_rupees(d["closure_amount_paise"]) if d["closure_amount_paise"] is not None else None,
+            "closure_amount": paise_to_rupees(d["closure_amount_paise"]) if d["closure_amount_paise"] is not None else None,
         })
         return details
 
@@ -154,10 +154,10 @@ class DepositTools(ToolsBase):
         assert rate is not None
         maturity_date, maturity_amount = _maturity(deposit_type, amount, rate, tenure_months, payout_type)
         return {
-            "deposit_type": deposit_type, "amount": to_rupees(amount), "tenure_months": tenure_months,
+            "deposit_type": deposit_type, "amount": paise_to_rupees(amount), "tenure_months": tenure_months,
             "payout_type": payout_type, "rate": percent(rate), "senior_citizen_rate_applied": self.is_senior(),
-            "maturity_date": maturity_date, "maturity_amount": to_rupees(maturity_amount),
-            "periodic_interest": to_rupees(interest.fd_periodic_interest_paise(amount, rate, payout_type)),
+            "maturity_date": maturity_date, "maturity_amount": paise_to_rupees(maturity_amount),
+            "periodic_interest": paise_to_rupees(interest.fd_periodic_interest_paise(amount, rate, payout_type)),
         }
 
     def _closure_terms(self, d: sqlite3.Row) -> interest.ClosureTerms:
@@ -184,8 +184,8 @@ class DepositTools(ToolsBase):
         return {
             "deposit_id": deposit_id, "quote_date": clock.today_iso(), "premature": terms.premature,
             "contracted_rate": percent(d["rate_bps"]), "rate_applied": percent(terms.rate_bps),
-            "principal": to_rupees(terms.principal), "interest": to_rupees(terms.interest),
-            "interest_recovered": to_rupees(terms.recovered), "payout": to_rupees(terms.payout),
+            "principal": paise_to_rupees(terms.principal), "interest": paise_to_rupees(terms.interest),
+            "interest_recovered": paise_to_rupees(terms.recovered), "payout": paise_to_rupees(terms.payout),
             "payout_display": format_rupees(terms.payout),
         }
 
@@ -232,9 +232,9 @@ class DepositTools(ToolsBase):
             "opened_on": clock.today_iso(), "maturity_date": maturity_date, "maturity_amount_paise": maturity_amount,
             "instalments_paid": 1 if deposit_type == "recurring" else 0, "status": "active",
             "nominee_name": account["nominee_name"]})
-        return {"deposit_id": deposit_id, "deposit_type": deposit_type, "amount": to_rupees(amount), "rate": percent(rate),
-                "maturity_date": maturity_date, "maturity_amount": to_rupees(maturity_amount),
-                "debited_from_last4": last4(source_account_id), "balance_after": to_rupees(balance), "status": "active"}
+        return {"deposit_id": deposit_id, "deposit_type": deposit_type, "amount": paise_to_rupees(amount), "rate": percent(rate),
+                "maturity_date": maturity_date, "maturity_amount": paise_to_rupees(maturity_amount),
+                "debited_from_last4": last4(source_account_id), "balance_after": paise_to_rupees(balance), "status": "active"}
 
     @is_tool(ToolType.WRITE)
     def close_deposit(self, deposit_id: DepositId, credit_account_id: AccountId) -> dict:
@@ -256,8 +256,8 @@ class DepositTools(ToolsBase):
         self.update("deposits", {"deposit_id": deposit_id},
                     {"status": "closed", "closed_on": clock.today_iso(), "closure_amount_paise": terms.payout})
         return {"deposit_id": deposit_id, "status": "closed", "premature": terms.premature,
-                "payout": to_rupees(terms.payout), "credited_to_last4": last4(credit_account_id),
-                "balance_after": to_rupees(balance)}
+                "payout": paise_to_rupees(terms.payout), "credited_to_last4": last4(credit_account_id),
+                "balance_after": paise_to_rupees(balance)}
 
     @is_tool(ToolType.WRITE)
     def set_deposit_maturity_instruction(

@@ -7,7 +7,7 @@ from typing import Literal
 from tau2.environment.toolkit import ToolType, is_tool
 
 from tau_indian_bank.bank import clock, interest
-from tau_indian_bank.bank.money import format_rupees, percent, to_rupees
+from tau_indian_bank.bank.money import format_rupees, paise_to_rupees, percent
 from tau_indian_bank.constants import (
     FIXED_RATE_FORECLOSURE_CHARGE_BPS,
     FORECLOSURE_MIN_EMIS_PAID,
@@ -38,8 +38,8 @@ class LoanTools(ToolsBase):
         loan = self.loan(loan_id)
         details = {
             "loan_id": loan_id, "loan_type": loan["loan_type"], "status": loan["status"], "rate_type": loan["rate_type"],
-            "rate": percent(loan["rate_bps"]), "sanctioned": to_rupees(loan["sanctioned_paise"]),
-            "outstanding_principal": to_rupees(loan["outstanding_paise"]), "emi": to_rupees(loan["emi_paise"]),
+            "rate": percent(loan["rate_bps"]), "sanctioned": paise_to_rupees(loan["sanctioned_paise"]),
+            "outstanding_principal": paise_to_rupees(loan["outstanding_paise"]), "emi": paise_to_rupees(loan["emi_paise"]),
             "tenure_months": loan["tenure_months"], "emis_paid": loan["emis_paid"],
             "emis_remaining": max(loan["tenure_months"] - loan["emis_paid"], 0), "disbursed_on": loan["disbursed_on"],
             "next_emi_date": loan["next_emi_date"] if loan["status"] == "active" else None,
@@ -75,9 +75,10 @@ class LoanTools(ToolsBase):
         gst = charge * GST_BPS // 10_000
         total = loan["outstanding_paise"] + accrued + charge + gst
         quote.update({
-            "eligible": True, "outstanding_principal": to_rupees(loan["outstanding_paise"]),
-            "interest_accrued": to_rupees(accrued), "foreclosure_charge": to_rupees(charge), "gst_on_charge": to_rupees(gst),
-            "total_payable": to_rupees(total), "total_payable_display": format_rupees(total),
+            "eligible": True, "outstanding_principal": paise_to_rupees(loan["outstanding_paise"]),
+            "interest_accrued": paise_to_rupees(accrued), "foreclosure_charge": paise_to_rupees(charge),
+            "gst_on_charge": paise_to_rupees(gst),
+            "total_payable": paise_to_rupees(total), "total_payable_display": format_rupees(total),
         })
         return quote
 
@@ -95,8 +96,8 @@ class LoanTools(ToolsBase):
         """
         emi = interest.emi_paise(principal, annual_rate, tenure_months)
         total = emi * tenure_months
-        return {"principal": to_rupees(principal), "annual_rate": percent(annual_rate), "tenure_months": tenure_months,
-                "emi": to_rupees(emi), "total_interest": to_rupees(total - principal), "total_payable": to_rupees(total)}
+        return {"principal": paise_to_rupees(principal), "annual_rate": percent(annual_rate), "tenure_months": tenure_months,
+                "emi": paise_to_rupees(emi), "total_interest": paise_to_rupees(total - principal), "total_payable": paise_to_rupees(total)}
 
     @is_tool(ToolType.READ)
     def get_gold_rate(self, purity_karat: Karat = 22) -> dict:
@@ -108,7 +109,7 @@ class LoanTools(ToolsBase):
         Returns:
             Today's rate per gram.
         """
-        return {"purity_karat": purity_karat, "rate_per_gram": to_rupees(gold_rate_per_gram_paise(purity_karat)),
+        return {"purity_karat": purity_karat, "rate_per_gram": paise_to_rupees(gold_rate_per_gram_paise(purity_karat)),
                 "as_of": clock.today_iso()}
 
     @is_tool(ToolType.READ)
@@ -124,6 +125,6 @@ class LoanTools(ToolsBase):
         """
         value = gold_rate_per_gram_paise(purity_karat) * gold_weight_grams // 1000
         maximum = value * GOLD_LOAN_LTV_BPS // 10_000
-        return {"gold_weight_grams": gold_weight_grams / 1000, "purity_karat": purity_karat, "gold_value": to_rupees(value),
-                "loan_to_value": percent(GOLD_LOAN_LTV_BPS), "maximum_loan": to_rupees(maximum),
-                "eligible": maximum >= GOLD_LOAN_MIN_PAISE, "minimum_loan": to_rupees(GOLD_LOAN_MIN_PAISE)}
+        return {"gold_weight_grams": gold_weight_grams / 1000, "purity_karat": purity_karat, "gold_value": paise_to_rupees(value),
+                "loan_to_value": percent(GOLD_LOAN_LTV_BPS), "maximum_loan": paise_to_rupees(maximum),
+                "eligible": maximum >= GOLD_LOAN_MIN_PAISE, "minimum_loan": paise_to_rupees(GOLD_LOAN_MIN_PAISE)}

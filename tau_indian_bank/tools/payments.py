@@ -8,7 +8,7 @@ from typing import Literal
 from tau2.environment.toolkit import ToolType, is_tool
 
 from tau_indian_bank.bank import clock
-from tau_indian_bank.bank.money import to_rupees
+from tau_indian_bank.bank.money import paise_to_rupees
 from tau_indian_bank.tools.arguments import AccountId, ChequeNumber, MandateId
 from tau_indian_bank.tools.base import NotFoundError, RefusedError, ToolsBase, last4
 
@@ -32,7 +32,7 @@ class PaymentTools(ToolsBase):
         mandates = self.rows("SELECT * FROM mandates WHERE account_id = ? ORDER BY start_date, mandate_id", (account_id,))
         return {"account_id": account_id, "mandates": [
             {"mandate_id": m["mandate_id"], "mandate_type": m["mandate_type"], "payee": m["payee"],
-             "max_amount": to_rupees(m["max_amount_paise"]), "frequency": m["frequency"], "start_date": m["start_date"],
+             "max_amount": paise_to_rupees(m["max_amount_paise"]), "frequency": m["frequency"], "start_date": m["start_date"],
              "end_date": m["end_date"], "status": m["status"], "last_debit_on": m["last_debit_on"],
              "cancelled_on": m["cancelled_on"]}
             for m in mandates]}
@@ -83,7 +83,7 @@ class PaymentTools(ToolsBase):
                     "status": "not_presented"}
         return {"account_id": account_id, "cheque_number": cheque_number, "cheque_book_id": book["cheque_book_id"],
                 "status": cheque["status"], "status_date": cheque["status_date"], "payee": cheque["payee"],
-                "amount": to_rupees(cheque["amount_paise"]) if cheque["amount_paise"] is not None else None,
+                "amount": paise_to_rupees(cheque["amount_paise"]) if cheque["amount_paise"] is not None else None,
                 "stop_reason": cheque["stop_reason"]}
 
     @is_tool(ToolType.WRITE)

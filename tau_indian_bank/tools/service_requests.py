@@ -7,7 +7,7 @@ from typing import Literal
 from tau2.environment.toolkit import ToolType, is_tool
 
 from tau_indian_bank.bank import clock
-from tau_indian_bank.bank.money import percent, to_rupees
+from tau_indian_bank.bank.money import paise_to_rupees, percent
 from tau_indian_bank.constants import SERVICE_REQUEST_SLA_DAYS
 from tau_indian_bank.tools.arguments import FreeText, RelatedId, RequestId
 from tau_indian_bank.tools.base import NotFoundError, RefusedError, ToolsBase
@@ -86,7 +86,7 @@ class ServiceRequestTools(ToolsBase):
         rows = self.rows("SELECT * FROM insurance_policies WHERE customer_id = ? ORDER BY policy_id", (self.customer_id,))
         return {"policies": [
             {"policy_id": p["policy_id"], "policy_type": p["policy_type"], "insurer": p["insurer"], "plan": p["plan_name"],
-             "sum_assured": to_rupees(p["sum_assured_paise"]), "premium": to_rupees(p["premium_paise"]),
+             "sum_assured": paise_to_rupees(p["sum_assured_paise"]), "premium": paise_to_rupees(p["premium_paise"]),
              "premium_frequency": p["premium_frequency"], "next_due_date": p["next_due_date"], "status": p["status"],
              "nominee_name": p["nominee_name"]}
             for p in rows]}
