@@ -9,12 +9,13 @@ from tau2.data_model.message import ToolCall, ToolMessage
 from tau2.data_model.tasks import Task
 from tau2.environment.environment import Environment
 
-from tau_indian_bank import DOMAIN_NAME
 from tau_indian_bank.errors import PolicyFileError
+from tau_indian_bank.evaluation.assertions import VerdictAssertions
 from tau_indian_bank.paths import POLICY_DIR
 from tau_indian_bank.tasks.suite_files import load_splits, load_suite, select_split
 from tau_indian_bank.tools.arguments import ToolError
 from tau_indian_bank.tools.toolkit import BankTools
+from tau_indian_bank.vocabulary import DOMAIN_NAME
 
 POLICY_FILE = POLICY_DIR / "servicing_policy.md"
 
@@ -31,10 +32,14 @@ def agent_policy() -> str:
     return text.strip() + "\n"
 
 
+class SessionTools(VerdictAssertions, BankTools):
+    """One session's toolkit: the bank's 34 tools, and the verdict's assertions tau2 runs on the replayed session."""
+
+
 class BankEnvironment(Environment):
     """tau2's Environment, calling tools with a dict of arguments and journalling every call."""
 
-    tools: BankTools
+    tools: SessionTools
 
     def get_response(self, message: ToolCall) -> ToolMessage:
         """Run one tool call; a refusal or bad input becomes an error message, never an exception."""
@@ -57,7 +62,7 @@ def get_environment(solo_mode: bool = False, **_: Any) -> BankEnvironment:
     """Build one session's environment (tau2 builds several per simulation)."""
     if solo_mode:
         raise ValueError("the indian_bank domain is conversational and does not support solo mode")
-    return BankEnvironment(domain_name=DOMAIN_NAME, policy=agent_policy(), tools=BankTools())
+    return BankEnvironment(domain_name=DOMAIN_NAME, policy=agent_policy(), tools=SessionTools())
 
 
 def get_tasks(task_split_name: str | None = "base") -> list[Task]:

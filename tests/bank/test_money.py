@@ -4,6 +4,7 @@ from tau_indian_bank.bank.money import (
     AmountError,
     format_rupees,
     group_indian,
+    paise_to_rupees,
     parse_rupees,
     percent,
     rupees_to_paise,
@@ -39,8 +40,21 @@ def test_format_rupees_and_percent():
     assert percent(680) == "6.80%"
 
 
-def test_rupees_to_paise_and_spoken_rupees_go_opposite_ways():
-    assert rupees_to_paise(500) == 50_000
-    assert spoken_rupees(rupees_to_paise(50_000)) == "₹50,000"  # whole rupees: no paise said
-    assert spoken_rupees(125_050) == "₹1,250.50"
-    assert parse_rupees(spoken_rupees(rupees_to_paise(1_00_000))) == rupees_to_paise(1_00_000)
+def test_each_conversion_goes_the_way_its_name_says():
+    assert rupees_to_paise(50_000) == 5_000_000
+    assert paise_to_rupees(125_050) == 1250.5 and paise_to_rupees(5_000_000) == 50_000
+    assert parse_rupees(paise_to_rupees(125_050)) == 125_050
+
+
+@pytest.mark.parametrize(
+    ("paise", "text"), [(5_000_000, "₹50,000"), (125_050, "₹1,250.50"), (10_00_00_000 * 100, "₹10,00,00,000"), (99, "₹0.99")]
+)
+def test_spoken_rupees_drops_paise_only_when_the_amount_is_whole(paise, text):
+    assert spoken_rupees(paise) == text
+    assert format_rupees(paise).startswith(text)
+
+
+def test_the_stated_figures_use_the_one_money_formatter():
+    from tau_indian_bank.constants import FD_MIN_AMOUNT_PAISE, STATED_FIGURES
+
+    assert next(f.text for f in STATED_FIGURES if f.name == "FD_MIN_AMOUNT") == spoken_rupees(FD_MIN_AMOUNT_PAISE) == "₹10,000"

@@ -1,4 +1,7 @@
-"""State and helpers every tool area shares: the session database, look-ups, writes.
+"""The base every tool area builds on: the session database, look-ups, writes.
+
+Each area (``accounts``, ``deposits``, ...) is a subclass of :class:`ToolsBase` whose
+tools are methods marked with tau2's ``is_tool``; ``toolkit.BankTools`` combines them.
 
 Tools enforce hard facts only: ownership, balances, states. They never enforce
 procedure (a quote before a closure, a confirmation before a write); that lives in the
@@ -9,6 +12,8 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Mapping
+
+from tau2.environment.toolkit import ToolKitBase
 
 from tau_indian_bank.bank import clock, ids
 from tau_indian_bank.bank.money import format_rupees
@@ -29,8 +34,11 @@ def last4(number: str) -> str:
     return number[-4:]
 
 
-class BankServices:
-    """Mixin with the session database and the look-ups and writes tools are built from."""
+class ToolsBase(ToolKitBase):
+    """The session database and the look-ups and writes tools are built from.
+
+    A tau2 ``ToolKitBase``, so tau2's metaclass collects each area's marked methods.
+    """
 
     db: BankDatabase
 
