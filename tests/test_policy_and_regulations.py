@@ -29,7 +29,7 @@ def test_every_clause_a_task_cites_exists_in_the_policy():
 
 
 def test_the_agent_never_sees_the_maintainers_preamble():
-    from tau_indian_bank.environment import agent_policy
+    from tau_indian_bank.plugin.environment import agent_policy
 
     text = agent_policy()
     assert text.startswith("# Bharat Sahakari Bank")

@@ -13,7 +13,7 @@ import importlib
 import sys
 from collections import Counter, defaultdict
 
-from tau_indian_bank.runner import run_offline
+from tau_indian_bank.plugin.offline import run_offline
 from tau_indian_bank.tasks.framework import Family
 from tau_indian_bank.vocabulary import BASELINES, DOMAIN_NAME, OFFLINE_AGENTS, ORACLE
 

@@ -111,7 +111,7 @@ def _run_participant(job: tuple[str, list[dict[str, Any]]]) -> tuple[str, list[t
     from tau2.data_model.tasks import Task
 
     from tau_indian_bank.evaluation.safety import check_safety
-    from tau_indian_bank.runner import run_offline
+    from tau_indian_bank.plugin.offline import run_offline
 
     agent, raw = job
     by_id = {t["id"]: t for t in raw}
@@ -195,7 +195,7 @@ def render_table(checks: Sequence[Check], problems: TaskProblems, seconds: float
 
 def main(participants: bool = True, workers: int | None = None) -> int:
     """Validate the shipped suite; print the table; return the exit status."""
-    from tau_indian_bank.environment import POLICY_FILE
+    from tau_indian_bank.plugin.environment import POLICY_FILE
     from tau_indian_bank.tasks.suite_files import load_splits, load_suite
 
     start = time.perf_counter()

@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from tau_indian_bank.environment import POLICY_FILE
+from tau_indian_bank.plugin.environment import POLICY_FILE
 from tau_indian_bank.tasks.suite_files import load_splits, load_suite
 from tau_indian_bank.tasks.validate import validate
 from tests.conftest import run

@@ -22,7 +22,7 @@ def tool_listing() -> list[dict[str, Any]]:
 
     from tau2.environment.toolkit import ToolType, get_tool_types
 
-    from tau_indian_bank.environment import get_environment
+    from tau_indian_bank.plugin.environment import get_environment
     from tau_indian_bank.tools.catalogue import SPECS
 
     environment = get_environment()

@@ -9,8 +9,8 @@ import pytest
 from tau2.environment.toolkit import ToolKitBase, ToolType, get_tool_types
 
 import tau_indian_bank
-from tau_indian_bank.environment import SessionTools, get_environment
 from tau_indian_bank.evaluation.assertions import VerdictAssertions
+from tau_indian_bank.plugin.environment import SessionTools, get_environment
 from tau_indian_bank.tools.catalogue import AREAS, READ_TOOLS, SPECS, TRANSFER_TOOL, WRITE_TOOLS, area_tools
 from tau_indian_bank.tools.toolkit import BankTools
 

@@ -1,4 +1,8 @@
-"""The tau2 contract for the ``indian_bank`` domain: environment, tasks and splits."""
+"""The tau2 contract for the ``indian_bank`` domain: environment, tasks and splits.
+
+tau2's registry calls these (see :mod:`tau_indian_bank.plugin.registration`); the
+environment answers each tool call through the toolkit tau2 sees and journals it.
+"""
 
 from __future__ import annotations
 
