@@ -114,7 +114,7 @@ def _hash_seconds(domain: str) -> float:
     if domain != DOMAIN_NAME:
         env = registry.get_env_constructor(domain)()
         return _median_seconds(env.get_db_hash, 10)
-    from tau_indian_bank.suite import load_suite
+    from tau_indian_bank.tasks.suite_files import load_suite
 
     task = next(t for t in load_suite() if t["id"].startswith("seq_fd_close_0"))
     env = registry.get_env_constructor(domain)()
@@ -174,7 +174,7 @@ def _in_process_rows() -> Rows:
     from tau2.registry import registry
 
     from tau_indian_bank.plugin.offline import run_offline
-    from tau_indian_bank.suite import load_splits, load_suite
+    from tau_indian_bank.tasks.suite_files import load_splits, load_suite
 
     rows: Rows = [("plugin hook at interpreter start", "ms", {DOMAIN_NAME: _hook_startup_ms()})]
     domains = (DOMAIN_NAME, *STOCK_DOMAINS)
@@ -197,7 +197,7 @@ def _end_to_end_rows(folder: str) -> Rows:
     from tau2.data_model.tasks import Task
 
     from tau_indian_bank.plugin.offline import run_offline
-    from tau_indian_bank.suite import load_suite
+    from tau_indian_bank.tasks.suite_files import load_suite
 
     start = time.perf_counter()
     results = run_offline([Task.model_validate(t) for t in load_suite()], ORACLE, concurrency=3)

@@ -5,7 +5,7 @@ import pytest
 from tau_indian_bank.bank import knowledge
 from tau_indian_bank.constants import STATED_FIGURES
 from tau_indian_bank.paths import POLICY_DIR, REGULATIONS_DIR, ROOT
-from tau_indian_bank.suite import load_suite
+from tau_indian_bank.tasks.suite_files import load_suite
 
 
 @pytest.mark.parametrize("figure", STATED_FIGURES, ids=lambda f: f.name)

@@ -27,9 +27,8 @@ from tau2.data_model.message import AssistantMessage, Message, MultiToolMessage,
 from tau2.data_model.tasks import Task
 
 from tau_indian_bank.bank import clock
-from tau_indian_bank.evaluation.actions import LOGIN_CONTEXT_CALL_ID
 from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
-from tau_indian_bank.vocabulary import STOP
+from tau_indian_bank.vocabulary import LOGIN_CONTEXT_CALL_ID, STOP
 from tau_indian_bank.wording import describe_change, id_labels
 
 

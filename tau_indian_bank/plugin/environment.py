@@ -14,8 +14,9 @@ from tau2.data_model.tasks import Task
 from tau2.environment.environment import Environment
 
 from tau_indian_bank.errors import PolicyFileError
-from tau_indian_bank.paths import POLICY_DIR
-from tau_indian_bank.suite import load_splits, load_suite, select_split
+from tau_indian_bank.evaluation.assertions import VerdictAssertions
+from tau_indian_bank.paths import POLICY_DIR, ROBUST_SPLITS_FILE, ROBUST_TASKS_FILE
+from tau_indian_bank.tasks.suite_files import load_splits, load_suite, select_split
 from tau_indian_bank.tools.arguments import ToolError
 from tau_indian_bank.tools.toolkit import BankTools
 from tau_indian_bank.vocabulary import DOMAIN_NAME
@@ -35,10 +36,14 @@ def agent_policy() -> str:
     return text.strip() + "\n"
 
 
+class SessionTools(VerdictAssertions, BankTools):
+    """One session's toolkit: the bank's 34 tools, and the verdict's assertions tau2 runs on the replayed session."""
+
+
 class BankEnvironment(Environment):
     """tau2's Environment, calling tools with a dict of arguments and journalling every call."""
 
-    tools: BankTools
+    tools: SessionTools
 
     def get_response(self, message: ToolCall) -> ToolMessage:
         """Run one tool call; a refusal or bad input becomes an error message, never an exception."""
@@ -61,7 +66,7 @@ def get_environment(solo_mode: bool = False, **_: Any) -> BankEnvironment:
     """Build one session's environment (tau2 builds several per simulation)."""
     if solo_mode:
         raise ValueError("the indian_bank domain is conversational and does not support solo mode")
-    return BankEnvironment(domain_name=DOMAIN_NAME, policy=agent_policy(), tools=BankTools())
+    return BankEnvironment(domain_name=DOMAIN_NAME, policy=agent_policy(), tools=SessionTools())
 
 
 def get_tasks(task_split_name: str | None = "base") -> list[Task]:
@@ -72,3 +77,14 @@ def get_tasks(task_split_name: str | None = "base") -> list[Task]:
 def get_tasks_split() -> dict[str, list[str]]:
     """The named splits: base, lite, train and test."""
     return {name: list(ids) for name, ids in load_splits().items()}
+
+
+def get_robust_tasks(task_split_name: str | None = "base") -> list[Task]:
+    """The robustness set's tasks of a split (``base`` is the whole set)."""
+    tasks, splits = load_suite(ROBUST_TASKS_FILE), load_splits(ROBUST_SPLITS_FILE)
+    return [Task.model_validate(task) for task in select_split(tasks, splits, task_split_name)]
+
+
+def get_robust_tasks_split() -> dict[str, list[str]]:
+    """The robustness set's splits: base and lite."""
+    return {name: list(ids) for name, ids in load_splits(ROBUST_SPLITS_FILE).items()}

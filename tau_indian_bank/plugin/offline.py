@@ -131,7 +131,7 @@ def summary_table(split: str, summaries: Sequence[AgentSummary]) -> str:
 def offline_command(split: str = "lite", agents: Sequence[str] | None = None, results_dir: str = "results/offline",
                     workers: int | None = None) -> int:
     """Run the offline agents on a split, save their results and print one line each."""
-    from tau_indian_bank.suite import load_splits
+    from tau_indian_bank.tasks.suite_files import load_splits
 
     chosen = list(agents or OFFLINE_AGENTS)
     unknown = [a for a in chosen if a not in OFFLINE_AGENTS]

@@ -93,7 +93,8 @@ def test_register_adds_the_domain_tasks_and_participants_once_and_nothing_else(m
     register(SimpleNamespace(registry=registry))
     register(SimpleNamespace(registry=registry))
     assert registry.domains == {names.DOMAIN_NAME: environment.get_environment}
-    assert registry.task_sets == {names.DOMAIN_NAME: (environment.get_tasks, environment.get_tasks_split)}
+    assert registry.task_sets == {names.DOMAIN_NAME: (environment.get_tasks, environment.get_tasks_split),
+                                  names.ROBUST_TASK_SET: (environment.get_robust_tasks, environment.get_robust_tasks_split)}
     assert registry.agents == {names.ORACLE: agents.IndianBankOracle, names.REPLIER: agents.IndianBankReplier,
                                names.LOOKER: agents.IndianBankLooker, names.CLAIMER: agents.IndianBankClaimer,
                                names.OVERWRITER: agents.IndianBankOverwriter, names.LLM_AGENT: llm_agent.IndianBankLLMAgent}
@@ -104,6 +105,7 @@ def test_register_adds_the_domain_tasks_and_participants_once_and_nothing_else(m
 def test_the_hook_registered_the_domain_in_this_process():
     from tau2.registry import registry
 
-    assert names.DOMAIN_NAME in registry.get_domains() and names.DOMAIN_NAME in registry.get_task_sets()
+    assert names.DOMAIN_NAME in registry.get_domains()
+    assert {names.DOMAIN_NAME, names.ROBUST_TASK_SET} <= set(registry.get_task_sets())
     assert set(names.OFFLINE_AGENTS) | {names.LLM_AGENT} <= set(registry.get_agents())
     assert {names.SCRIPTED_CUSTOMER, names.LLM_CUSTOMER} <= set(registry.get_users())
