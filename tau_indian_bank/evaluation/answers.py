@@ -43,7 +43,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from tau_indian_bank.evaluation.facts import Fact, task_facts
@@ -70,6 +70,15 @@ class Outcome:
 
     phrases: tuple[str, ...]
     about: str | None = None
+
+    @property
+    def compiled(self) -> tuple[tuple[re.Pattern[str], ...], re.Pattern[str] | None]:
+        return _compiled(self.phrases, self.about)
+
+
+@cache
+def _compiled(phrases: tuple[str, ...], about: str | None) -> tuple[tuple[re.Pattern[str], ...], re.Pattern[str] | None]:
+    return tuple(re.compile(p, re.I) for p in phrases), re.compile(about, re.I) if about else None
 
 
 OUTCOMES: dict[str, Outcome] = {
@@ -168,12 +177,13 @@ def _states_outcome(text: str, key: str) -> bool:
     rule = OUTCOMES.get(key)
     if rule is None:
         return False
+    phrases, about = rule.compiled
     for _, sentence in _sentences(text):
-        if sentence.rstrip().endswith("?") or (rule.about and not re.search(rule.about, sentence, re.I)):
+        if sentence.rstrip().endswith("?") or (about is not None and not about.search(sentence)):
             continue
-        if not all(re.search(p, sentence, re.I) for p in rule.phrases[1:]):
+        if not all(p.search(sentence) for p in phrases[1:]):
             continue
-        for match in re.finditer(rule.phrases[0], sentence, re.I):
+        for match in phrases[0].finditer(sentence):
             clause = sentence[_clause_start(sentence, match.start()):match.start()]
             if not negated(sentence, match.start()) and not _PLAN.search(clause):
                 return True
@@ -181,8 +191,18 @@ def _states_outcome(text: str, key: str) -> bool:
 
 
 def _states_token(text: str, token: str, digits: bool) -> bool:
-    pattern = rf"(?<![\d,.]){re.escape(token)}(?!\d)" if digits else rf"(?<![A-Za-z0-9]){re.escape(token)}(?![A-Za-z0-9])"
-    return any(not negated(text, m.start()) for m in re.finditer(pattern, text, re.I))
+    lowered, token = text.lower(), token.lower()
+    at = lowered.find(token)
+    while at >= 0:
+        before, after = lowered[at - 1:at], lowered[at + len(token):at + len(token) + 1]
+        if digits:
+            bounded = not (before.isdigit() or before in ",.") and not after.isdigit()
+        else:
+            bounded = not before.isalnum() and not after.isalnum()
+        if bounded and not negated(text, at):
+            return True
+        at = lowered.find(token, at + 1)
+    return False
 
 
 @lru_cache(maxsize=65536)
@@ -218,27 +238,34 @@ def _outputs_by_call(messages: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
 
 
 def session_values(task: Mapping[str, Any], messages: Sequence[Mapping[str, Any]], facts: Sequence[Fact]) -> dict[int, str | None]:
-    """For each session fact (by position in ``facts``), its value in this session's tool output (None: not created)."""
-    from tau_indian_bank.evaluation.actions import check_actions, gold_calls
+    """For each session fact (by position in ``facts``), its value in this session's tool output (None: not created).
+
+    The value is read from the output of the first successful call that matches (under the
+    action check's matching rule) the gold call that creates the reference.
+    """
+    from tau_indian_bank.evaluation.actions import gold_calls
     from tau_indian_bank.evaluation.diagnostics import agent_calls
+    from tau_indian_bank.evaluation.matching import matches
 
     wanted = [i for i, f in enumerate(facts) if f.source == "session"]
     if not wanted:
         return {}
-    verdict = check_actions(gold_calls(task["evaluation_criteria"]["actions"]), agent_calls(messages))
+    gold = gold_calls(task["evaluation_criteria"]["actions"])
+    calls = [c for c in agent_calls(messages) if not c.refused]
     outputs = _outputs_by_call(messages)
     values: dict[int, str | None] = {}
     for index in wanted:
-        fact, value = facts[index], None
-        call = verdict.calls[verdict.coverage[fact.step]] if fact.step in verdict.coverage else None
-        if call is not None:
+        fact, values[index] = facts[index], None
+        for call in calls:
+            if call.name != gold[fact.step].name or not matches(gold[fact.step], call):
+                continue
             try:
                 data = json.loads(outputs.get(call.call_id) or "")
             except (TypeError, json.JSONDecodeError):
-                data = None
+                continue
             if isinstance(data, dict) and data.get(fact.field) is not None:
-                value = str(data[fact.field])
-        values[index] = value
+                values[index] = str(data[fact.field])
+                break
     return values
 
 

@@ -44,6 +44,9 @@ _MONTH_PATTERNS = (
     re.compile(rf"\b{_YEAR}-(?P<m>\d{{2}})\b(?![-/]\d)"),
     re.compile(rf"(?<![\d/.-])(?P<m>\d{{1,2}})/{_YEAR}\b"),
 )
+_MONTH_WORD = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)")
+_NUMERIC_DATE = re.compile(r"\d[/.-]\d")
+_MONEY_HINTS = ("₹", "rs", "inr", "rupee", "/-")
 _NUMBER = r"(?P<n>\d{1,3}(?:,\d{2,3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
 _UNIT = r"(?:\s*(?P<u>lakhs?|lacs?|crores?|cr\b\.?|L\b))?"
 _AMOUNT_PATTERNS = (
@@ -109,9 +112,17 @@ def _unit_name(unit: str | None) -> str | None:
     return "crore" if unit.lower().startswith("c") else "lakh"
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=4096)
 def amounts(text: str) -> tuple[Amount, ...]:
+    """Every rupee amount stated in ``text``, in order (cached: replies are read by several checks)."""
+    return find_amounts(text)
+
+
+def find_amounts(text: str) -> tuple[Amount, ...]:
     """Every rupee amount stated in ``text``, in order."""
+    lowered = text.lower()
+    if not any(hint in lowered for hint in _MONEY_HINTS):
+        return ()
     found: list[Amount] = []
     taken: list[tuple[int, int]] = []
     for pattern in _AMOUNT_PATTERNS:
@@ -148,28 +159,44 @@ def _date_from(match: re.Match[str], index: int, this_year: int) -> DateMention 
     return DateMention(match.start(), match.end(), day.year, day.month, day.day, None, groups.get("y") is not None)
 
 
-@lru_cache(maxsize=8192)
-def dates(text: str, this_year: int = 2026) -> tuple[DateMention, ...]:
-    """Every date and month stated in ``text``, in order (``this_year`` for dates said without one)."""
+@lru_cache(maxsize=4096)
+def dates(text: str, this_year: int | None = None) -> tuple[DateMention, ...]:
+    """Every date and month stated in ``text``, in order (cached; ``this_year`` for dates said without one)."""
+    return find_dates(text, this_year)
+
+
+def find_dates(text: str, this_year: int | None = None) -> tuple[DateMention, ...]:
+    """Every date and month stated in ``text``, in order (``this_year``, default the bank's, for dates said without one)."""
+    if this_year is None:
+        from tau_indian_bank.bank.clock import today
+
+        this_year = today().year
     found: list[DateMention] = []
     taken: list[tuple[int, int]] = []
+    named, numeric = _MONTH_WORD.search(text) is not None, _NUMERIC_DATE.search(text) is not None
+    if not (named or numeric):
+        return ()
 
     def free(match: re.Match[str]) -> bool:
         return not any(s < match.end() and match.start() < e for s, e in taken)
 
     for index, pattern in enumerate(_DATE_PATTERNS):
+        if not (named if index < 2 else numeric):
+            continue
         for match in pattern.finditer(text):
             mention = _date_from(match, index, this_year) if free(match) else None
             if mention is not None:
                 taken.append((match.start(), match.end()))
                 found.append(mention)
-    for pattern in _NO_YEAR_PATTERNS:
+    for pattern in _NO_YEAR_PATTERNS if named else ():
         for match in pattern.finditer(text):
             mention = _date_from(match, 0, this_year) if free(match) else None
             if mention is not None:
                 taken.append((match.start(), match.end()))
                 found.append(DateMention(mention.start, mention.end, mention.year, mention.month, mention.day, None, False))
-    for pattern in _MONTH_PATTERNS:
+    for index, pattern in enumerate(_MONTH_PATTERNS):
+        if not (named if index == 0 else numeric):
+            continue
         for match in pattern.finditer(text):
             groups = match.groupdict()
             month = _month(groups["mon"]) if groups.get("mon") else int(groups["m"])
@@ -179,9 +206,16 @@ def dates(text: str, this_year: int = 2026) -> tuple[DateMention, ...]:
     return tuple(sorted(found, key=lambda d: d.start))
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=4096)
 def percents(text: str) -> tuple[Percent, ...]:
+    """Every percentage stated in ``text``, in order (cached)."""
+    return find_percents(text)
+
+
+def find_percents(text: str) -> tuple[Percent, ...]:
     """Every percentage stated in ``text``, in order."""
+    if "%" not in text and "cent" not in text.lower() and "pc" not in text.lower():
+        return ()
     return tuple(Percent(m.start(), m.end(), Decimal(m.group("n")).normalize()) for m in _PERCENT.finditer(text))
 
 
