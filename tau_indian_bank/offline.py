@@ -29,6 +29,9 @@ class AgentSummary:
     actions: int
     seconds: float
     path: str
+    answer_passed: int = 0
+    answer_n: int = 0
+    s7_failed: int = 0
 
 
 def _run_one(job: tuple[str, str, str]) -> AgentSummary:
@@ -43,6 +46,7 @@ def _run_one(job: tuple[str, str, str]) -> AgentSummary:
     temporary.write_text(results.model_dump_json(indent=2), encoding="utf-8")
     temporary.replace(path)
     infos = [s.reward_info for s in results.simulations]
+    answers, s7 = _answer_and_s7(results)
     return AgentSummary(
         agent=agent,
         sessions=len(infos),
@@ -51,7 +55,24 @@ def _run_one(job: tuple[str, str, str]) -> AgentSummary:
         actions=sum(bool(i.env_assertions) and all(a.met for a in i.env_assertions) for i in infos),
         seconds=time.perf_counter() - start,
         path=str(path),
+        answer_passed=sum(a is True for a in answers),
+        answer_n=sum(a is not None for a in answers),
+        s7_failed=sum(g != "pass" and g != "n/a" for g in s7),
     )
+
+
+def _answer_and_s7(results) -> tuple[list[bool | None], list[str]]:  # noqa: ANN001
+    """Each session's answer check (None: no facts) and gate S7."""
+    from tau_indian_bank.evaluation.answers import check_answer
+    from tau_indian_bank.evaluation.figures import check_figures
+
+    tasks = {t.id: t.model_dump(mode="json") for t in results.tasks}
+    answers, s7 = [], []
+    for simulation in results.simulations:
+        task, messages = tasks[simulation.task_id], [m.model_dump(mode="json") for m in simulation.messages]
+        answers.append(check_answer(task, messages).passed)
+        s7.append(check_figures(task, messages)[0])
+    return answers, s7
 
 
 def _pct(part: int, whole: int) -> str:
@@ -88,4 +109,9 @@ def main(split: str = "lite", agents: Sequence[str] | None = None, results_dir: 
     for s in summaries:
         print(f"{s.agent:<24} {split:<6} {s.sessions:>8} {_pct(s.passed, s.sessions):>7} "
               f"{_pct(s.final_state, s.sessions):>12} {_pct(s.actions, s.sessions):>13}  {s.path}")
+    print(f"\n  {'answer check and S7':<22} {'answer check':>12} {'of sessions':>12} {'S7 flagged':>11}"
+          "   (answer check: sessions whose task has facts)")
+    for s in summaries:
+        print(f"  {s.agent.removeprefix('indian_bank_'):<22} {_pct(s.answer_passed, s.answer_n):>12} {s.answer_n:>12} "
+              f"{_pct(s.s7_failed, s.sessions):>11}")
     return 0

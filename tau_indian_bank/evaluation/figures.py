@@ -14,8 +14,9 @@ before it in the session, or to the bank's written rules:
   date moved by a number of days, weeks, months or years that the same reply states
   (``T+1``, ``within 7 days``, ``for 60 months``).
 
-An amount said without paise may round a traceable one to the rupee; one said in lakh or
-crore may round it within half a unit of its last digit. A date said as a month is
+An amount said without paise may round a traceable one (or an arithmetic result) to the
+rupee; one said in lakh or crore may round a traceable one within half a unit of its last
+digit (rounding is then its one step: no arithmetic besides). A date said as a month is
 traceable when any traceable date falls in that month.
 
 Outcome: ``fail`` at the first untraceable figure; ``needs_review`` when the rule cannot
@@ -168,11 +169,14 @@ def amount_traceable(mention: Amount, sources: Sources) -> bool:
     tolerance = _tolerance(mention)
     if sources.near(mention.paise, tolerance):
         return True
+    if mention.unit is not None:
+        return False  # rounding to lakh or crore is the one step such a figure may take
+    step = min(tolerance, 100)
     money = [a for a in sources.all("money") if a]
-    if any(sources.near(mention.paise - a, tolerance, True) or sources.near(a - mention.paise, tolerance, True) for a in money):
+    if any(sources.near(mention.paise - a, step, True) or sources.near(a - mention.paise, step, True) for a in money):
         return True
     months = {n for kind, n in sources.all("periods") if kind == "months" and n > 1}
-    return any(abs(a / n - mention.paise) < tolerance for a in money for n in months)
+    return any(abs(a / n - mention.paise) < step for a in money for n in months)
 
 
 def percent_traceable(value: Decimal, sources: Sources) -> bool:
