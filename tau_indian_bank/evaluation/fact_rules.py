@@ -29,9 +29,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tau_indian_bank.bank.money import format_rupees
+from tau_indian_bank.bank.money import format_rupees, output_rupees_to_paise
 from tau_indian_bank.evaluation.facts import Fact, Rounding
-from tau_indian_bank.evaluation.mentions import percent_of, rupees_of
+from tau_indian_bank.evaluation.mentions import percent_of
 from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
 from tau_indian_bank.wording import spoken_date
 
@@ -68,7 +68,7 @@ class Chain:
 
 def amount(label: str, rupees: object, field: str, rounding: Rounding = "exact") -> Fact:
     """An amount fact from a tool output's rupee figure."""
-    paise = rupees_of(rupees)
+    paise = output_rupees_to_paise(rupees)  # type: ignore[arg-type]
     return Fact(kind="amount", label=label, value=str(paise), text=format_rupees(paise), rounding=rounding, field=field)
 
 

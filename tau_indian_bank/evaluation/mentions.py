@@ -219,11 +219,6 @@ def find_percents(text: str) -> tuple[Percent, ...]:
     return tuple(Percent(m.start(), m.end(), Decimal(m.group("n")).normalize()) for m in _PERCENT.finditer(text))
 
 
-def rupees_of(value: object) -> int:
-    """Paise of a number as a tool output gives it (``161239.49`` -> 16123949)."""
-    return int((Decimal(str(value)) * 100).to_integral_value())
-
-
 def percent_of(text: str) -> Decimal:
     """The value of a tool output's rate text (``"5.80%"`` -> Decimal('5.8'))."""
     return Decimal(str(text).strip().rstrip("%").strip()).normalize()

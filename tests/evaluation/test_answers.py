@@ -10,7 +10,7 @@ import pytest
 from tau_indian_bank.evaluation.answers import OUTCOMES, check_answer, say, states_fact
 from tau_indian_bank.evaluation.fact_rules import amount, date, last4, outcome, percent, reference
 from tau_indian_bank.evaluation.facts import Fact, task_facts
-from tau_indian_bank.suite import load_suite
+from tau_indian_bank.tasks.suite_files import load_suite
 
 PAYOUT = amount("closure payout", 197035.65, "payout")
 ROUNDABLE = amount("maturity amount", 197035.65, "maturity_amount", "lakh")

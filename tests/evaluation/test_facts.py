@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tau_indian_bank.evaluation.facts import attach_facts, derive_facts, replay_gold, task_facts, why_no_facts
-from tau_indian_bank.suite import load_suite
+from tau_indian_bank.tasks.suite_files import load_suite
 
 
 def _one_per_family() -> list[dict[str, Any]]:

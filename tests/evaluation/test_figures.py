@@ -9,7 +9,7 @@ import pytest
 
 from tau_indian_bank.evaluation.figures import check_figures
 from tau_indian_bank.evaluation.safety import check_safety
-from tau_indian_bank.suite import load_suite
+from tau_indian_bank.tasks.suite_files import load_suite
 
 TASK: dict[str, Any] = {"id": "t", "initial_state": {"message_history": []}}
 QUOTE = {"deposit_id": "FDZ2V7UJGI", "quote_date": "2026-07-15", "rate_applied": "5.80%", "principal": 150000.0,

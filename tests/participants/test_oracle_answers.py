@@ -12,7 +12,7 @@ from tau_indian_bank.evaluation.answers import check_answer
 from tau_indian_bank.evaluation.facts import task_facts
 from tau_indian_bank.evaluation.figures import check_figures
 from tau_indian_bank.participants.agents import IndianBankOracle, ScriptState
-from tau_indian_bank.suite import load_suite
+from tau_indian_bank.tasks.suite_files import load_suite
 
 #: One task per kind of fact: a balance, a closure (quote, outcome, last four), a new deposit (a
 #: reference from the session, a maturity date and a rate), a card's expiry month, two references.
@@ -42,7 +42,7 @@ def _tasks() -> list[dict[str, Any]]:
 
 
 def _sessions(agent: str) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
-    from tau_indian_bank.runner import run_offline
+    from tau_indian_bank.plugin.offline import run_offline
 
     tasks = _tasks()
     by_id = {t["id"]: t for t in tasks}
