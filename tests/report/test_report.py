@@ -186,6 +186,7 @@ def test_the_report_imports_neither_litellm_nor_tau2s_runtime_and_prints_no_tau2
     assert json.loads(done.stdout)["provenance"]["tasks_sha256"] != "unavailable"
 
 
+@pytest.mark.slow
 def test_the_answer_check_and_s7_in_the_offline_demo_and_the_report(offline_runs):
     folder, stdout = offline_runs
     rows = {line.split()[0]: line.split() for line in stdout.splitlines() if line.startswith("  ") and "%" in line}
