@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 export LITELLM_LOCAL_MODEL_COST_MAP := True
 export LOGURU_LEVEL := ERROR
 
-.PHONY: demo test validate bench generate lint clean
+.PHONY: demo test test-fast validate bench generate lint clean
 
 $(STAMP): pyproject.toml hatch_build.py
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,9 @@ demo: $(STAMP)          ## oracle + the four scripted baselines on the lite spli
 
 test: $(STAMP)          ## the whole test suite (offline)
 	$(BIN)/python -m pytest -q
+
+test-fast: $(STAMP)     ## the development loop: everything but the e2e and slow tests (real tau2 runs, wheel builds, ...)
+	$(BIN)/python -m pytest -q -m "not e2e and not slow"
 
 validate: $(STAMP)      ## check the task suite against every composition figure and the participants
 	$(BIN)/tau-indian-bank validate

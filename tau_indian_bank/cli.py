@@ -48,6 +48,19 @@ def _generate_tasks(args: argparse.Namespace) -> int:
     return 0
 
 
+def _families(args: argparse.Namespace) -> int:
+    import yaml
+
+    from tau_indian_bank.tasks.families import all_families
+    from tau_indian_bank.tasks.quotas import QUOTAS
+
+    catalogue = [{"family": f.name, "category": f.category, "tasks": QUOTAS.get(f.name, 0), "prefix": f.prefix,
+                  "policy_clauses": list(f.clauses), "why_this_gold_chain": f.why, "careless_assistant": f.careless}
+                 for f in all_families()]
+    sys.stdout.write(yaml.safe_dump(catalogue, sort_keys=False, allow_unicode=True, width=110))
+    return 0
+
+
 def _validate(args: argparse.Namespace) -> int:
     from tau_indian_bank.tasks.validate import main
 
@@ -91,19 +104,6 @@ def _json_object(text: str) -> dict:
     if not isinstance(value, dict):
         raise argparse.ArgumentTypeError("must be a JSON object")
     return value
-
-
-def _families(args: argparse.Namespace) -> int:
-    import yaml
-
-    from tau_indian_bank.tasks.families import all_families
-    from tau_indian_bank.tasks.quotas import QUOTAS
-
-    catalogue = [{"family": f.name, "category": f.category, "tasks": QUOTAS.get(f.name, 0), "prefix": f.prefix,
-                  "policy_clauses": list(f.clauses), "why_this_gold_chain": f.why, "careless_assistant": f.careless}
-                 for f in all_families()]
-    sys.stdout.write(yaml.safe_dump(catalogue, sort_keys=False, allow_unicode=True, width=110))
-    return 0
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -16,6 +16,7 @@ README = ROOT / "README.md"
 #: Commands other tests (or CI) run, and which.
 RUN_ELSEWHERE = {
     "make test": ".ci/run (CI)",
+    "make test-fast": "tests/test_readme.py::test_make_test_fast_skips_only_the_e2e_and_slow_tests (the recipe)",
     "tau-indian-bank generate-tasks --check": "tests/tasks/test_task_suite.py::test_the_shipped_suite_is_exactly_what_the_generator_makes",
     "tau-indian-bank validate": "tests/tasks/test_task_suite.py::test_validate_passes_on_the_whole_base_split",
     "tau-indian-bank families": "tests/test_cli.py::test_families_prints_the_catalogue_as_yaml",
@@ -54,6 +55,12 @@ RUN_HERE: list[str] = [
     "tau-indian-bank report results/oracle-lite.json results/gpt41-try.json --label oracle --label gpt-4.1 "
     "--format markdown --plots figures",
 ]
+
+
+def test_make_test_fast_skips_only_the_e2e_and_slow_tests():
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert makefile.split("\ntest-fast:", 1)[1].splitlines()[1].strip() == '$(BIN)/python -m pytest -q -m "not e2e and not slow"'
+    assert makefile.split("\ntest:", 1)[1].splitlines()[1].strip() == "$(BIN)/python -m pytest -q"  # the full suite
 
 
 def test_make_demo_runs_the_offline_command():

@@ -27,11 +27,10 @@ from tau2.data_model.message import AssistantMessage, Message, MultiToolMessage,
 
 from tau_indian_bank.errors import MissingApiKeyError
 from tau_indian_bank.evaluation.diagnostics import ERROR_KEY
+from tau_indian_bank.plugin.guards import PLACEHOLDER_KEY, is_key, redact
 from tau_indian_bank.tools.arguments import MALFORMED_KEY
 from tau_indian_bank.vocabulary import STOP
 
-PLACEHOLDER_KEY = "dummy_key"
-REDACTED = "<redacted>"
 #: What a model that answered with neither text nor a tool call is taken to have said.
 EMPTY_REPLY = "I'm sorry, could you say that again?"
 
@@ -67,12 +66,10 @@ def parse_arguments(raw: str | None) -> dict[str, Any]:
 def scrub(text: str, llm_args: Mapping[str, Any], environ: Mapping[str, str] | None = None) -> str:
     """Remove API key values (the llm args' ``api_key``, any ``*_API_KEY`` variable) from text that gets saved."""
     environ = os.environ if environ is None else environ
-    secrets = [v for k, v in environ.items() if k.endswith("_API_KEY") and len(v) >= 8]
-    if isinstance(llm_args.get("api_key"), str) and len(llm_args["api_key"]) >= 8:
+    secrets = [v for k, v in environ.items() if k.endswith("_API_KEY") and is_key(v)]
+    if is_key(llm_args.get("api_key")):
         secrets.append(llm_args["api_key"])
-    for secret in secrets:
-        text = text.replace(secret, REDACTED)
-    return text
+    return redact(text, secrets)
 
 
 def complete(model: str, messages: Sequence[Message], tools: Sequence[Any] | None, **llm_args: Any) -> AssistantMessage:
