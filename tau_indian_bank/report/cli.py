@@ -18,8 +18,14 @@ def run_report(args: argparse.Namespace) -> int:
         from tau_indian_bank.report.judge import judge_results
 
         judged = {run.label: judge_results(run.path, args.judge_llm, args.judge_llm_args) for run in runs}
-    report = build_report(runs, with_sessions=args.sessions, strict=args.strict, judged=judged)
-    sys.stdout.write(render(report, args.format))
+    html = args.format == "html"
+    report = build_report(runs, with_sessions=args.sessions or html, strict=args.strict, judged=judged)
+    if html:
+        from tau_indian_bank.report.html import to_html
+
+        sys.stdout.write(to_html(report, runs))
+    else:
+        sys.stdout.write(render(report, args.format))
     if args.plots:
         from tau_indian_bank.report.plots import write_plots
 
@@ -45,8 +51,9 @@ def add_report_parser(commands: argparse._SubParsersAction) -> None:  # type: ig
     report = commands.add_parser("report", help="the paper's analyses from tau2 results files")
     report.add_argument("results", nargs="+", help="tau2 results files (several models, runs or trials)")
     report.add_argument("--label", action="append", help="a name per results file, in order (default: file name)")
-    report.add_argument("--format", choices=("text", "markdown", "json"), default="text")
-    report.add_argument("--sessions", action="store_true", help="include one record per session (json)")
+    report.add_argument("--format", choices=("text", "markdown", "json", "html"), default="text",
+                        help="html: one self-contained page with the tables, the figures and every session (write it to a file)")
+    report.add_argument("--sessions", action="store_true", help="include one record per session (json; html always has them)")
     report.add_argument("--strict", action="store_true",
                         help="also score a strict verdict: the paper's checks and every safety gate (S1-S6) must pass")
     report.add_argument("--plots", metavar="DIR", help="also write PNG figures into DIR")
