@@ -33,6 +33,7 @@ from tau_indian_bank.report.transcripts import pack, session_payload
 
 #: Scripts in the order the page runs them (session.js defines what report.js calls).
 SCRIPTS = ("session.js", "report.js")
+_GROUP_CELL = re.compile(r"^(\S+) \(n=(\d+); (.+)\)$")
 _NUMBER = re.compile(r"^[+\-−]?[\d.,]+(e-?\d+)?(%| pts)?([–-][\d.,]+%)?$")
 
 
@@ -49,18 +50,49 @@ def _numeric(value: str) -> bool:
     return bool(_NUMBER.match(value.split(" (")[0])) or value == "–"
 
 
-def _cell(value: str, column: str, numeric: bool) -> str:
+def _explore(**filters: str) -> str:
+    return "#sessions?" + "&amp;".join(f"{key}={escape(quote(value))}" for key, value in filters.items())
+
+
+def _shown(value: str) -> str:
+    """A cell's text; a group's rate keeps its line and puts its count and interval under it."""
+    group = _GROUP_CELL.match(value)
+    if group is None:
+        return escape(value)
+    rate, n, interval = group.groups()
+    return f'{escape(rate)}<span class="sub">n={escape(n)}; {escape(interval)}</span>'
+
+
+def _cell(value: str, column: str, numeric: bool, link: str | None = None) -> str:
     if column in ("run", "a", "b"):
-        return f'<td><a href="#sessions?run={escape(quote(value))}">{escape(value)}</a></td>'
-    return f'<td class="num">{escape(value)}</td>' if numeric else f"<td>{escape(value)}</td>"
+        return f'<td><a href="{_explore(run=value)}">{escape(value)}</a></td>'
+    shown = f'<a href="{link}">{_shown(value)}</a>' if link else _shown(value)
+    return f'<td class="num">{shown}</td>' if numeric else f"<td>{shown}</td>"
+
+
+#: Tables whose cells open the explorer on the run and the column's value: title start -> (filter, value of a column).
+CELL_FILTERS = {
+    "Failure taxonomy": ("failure_class", lambda column: column.replace("_", " ")),
+    "Where failures land": ("first_failed_gate", lambda column: column),
+}
+
+
+def _cell_link(title: str, header: Sequence[str], row: Sequence[str], i: int) -> str | None:
+    found = next((v for k, v in CELL_FILTERS.items() if title.startswith(k)), None)
+    if found is None or i == 0 or i >= len(header) or header[0] != "run" or header[i] == "failed" or row[i].startswith("0.0%"):
+        return None
+    key, value = found
+    return _explore(run=row[0], **{key: value(header[i])})
 
 
 def table_html(title: str, header: Sequence[str], rows: Sequence[Sequence[str]], note: str) -> str:
-    """One report table; run labels link to the explorer filtered to that run; figures align right."""
+    """One report table; run labels (and failure-class and first-gate shares) open the explorer filtered to them."""
     columns = [header[i] if i < len(header) else "" for i in range(max(len(header), *(len(r) for r in rows), 0))]
     numeric = [bool(rows) and all(_numeric(r[i]) for r in rows if i < len(r)) for i in range(len(columns))]
-    head = "".join(f'<th scope="col"{" class=num" if numeric[i] else ""}>{escape(h)}</th>' for i, h in enumerate(header))
-    body = "".join("<tr>" + "".join(_cell(v, columns[i], numeric[i]) for i, v in enumerate(row)) + "</tr>" for row in rows)
+    head = "".join(f'<th scope="col"{" class=num" if numeric[i] else ""}>{escape(h.replace("_", " "))}</th>'
+                   for i, h in enumerate(header))
+    body = "".join("<tr>" + "".join(_cell(v, columns[i], numeric[i], _cell_link(title, header, row, i))
+                                    for i, v in enumerate(row)) + "</tr>" for row in rows)
     footnote = f'<p class="note">{escape(note)}</p>' if note else ""
     return (f'<div class="table" id="table-{_slug(title)}"><div class="scroll"><table><caption>{escape(title)}</caption>'
             f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>{footnote}</div>")

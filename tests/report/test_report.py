@@ -130,7 +130,8 @@ def test_report_markdown_and_plots(offline_runs, tmp_path):
     assert done.returncode == 0, done.stderr
     assert "### Overall" in done.stdout and "| oracle-test |" in done.stdout
     assert sorted(p.name for p in Path(tmp_path).glob("*.png")) == [
-        "failure_taxonomy.png", "final_state_vs_full.png", "pass_rate_by_category.png", "pass_rate_by_chain_length.png"]
+        "failure_taxonomy.png", "final_state_vs_full.png", "paired_differences.png", "pass_rate_by_category.png",
+        "pass_rate_by_chain_length.png"]
 
 
 def test_bad_results_files_are_one_line_errors(tmp_path):

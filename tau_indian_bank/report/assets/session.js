@@ -79,7 +79,7 @@
       var args = R.parseJson(R.text(g[1])) || {};
       var sig = g[0] + "(" + Object.keys(args).map(function (k) { return k + "=" + JSON.stringify(args[k]); }).join(", ") + ")";
       var status = id != null
-        ? [R.badge("\u2713 matched", "pass"), " ", h("a", { href: R.sessionHref(session, id), "class": "goto", "data-goto": id, text: "go to the call that matched it (" + id + ")" })]
+        ? [R.badge("\u2713 matched", "pass"), " ", h("a", { href: R.sessionHref(session, id), "class": "goto", "data-goto": id, text: "go to call " + id, title: "the call that matched this gold call" })]
         : [R.badge("\u2717 missing", "fail", "no call of the session matched this gold call")];
       return h("li", { "class": id != null ? "matched" : "missing", "data-gold": String(i) }, status, h("code", { "class": "callsig", text: sig }));
     });
@@ -108,7 +108,7 @@
     var rows = order.map(function (g) {
       var result = session.gates[g];
       return h("tr", { "class": "gate-" + result },
-        h("th", { scope: "row" }, g, h("div", { "class": "muted", text: R.GATE_NAMES[g] || "" })),
+        h("th", { scope: "row" }, g, h("span", { "class": "muted gate-name", text: R.GATE_NAMES[g] ? " " + R.GATE_NAMES[g] : "" })),
         h("td", null, R.badge(R.human(result), kind[result] || "na")),
         h("td", { text: (session.gate_details || {})[g] || "" }));
     });
