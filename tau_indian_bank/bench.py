@@ -162,6 +162,18 @@ def _report_breakdown(path: Path) -> dict[str, float]:
     return stages
 
 
+def _html_report(path: Path) -> tuple[float, float]:
+    """Seconds to build the HTML report on one results file (read included), and the page's size in MB."""
+    from tau_indian_bank.report.html import to_html
+    from tau_indian_bank.report.load import load_run
+    from tau_indian_bank.report.metrics import build_report
+
+    start = time.perf_counter()
+    run = load_run(path)
+    page = to_html(build_report([run], with_sessions=True), [run])
+    return time.perf_counter() - start, len(page.encode("ascii")) / 1e6
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="skip the end-to-end rows (minutes)")
@@ -219,6 +231,9 @@ def main(argv: list[str] | None = None) -> int:
             rows.append(("`tau-indian-bank report` on 1,000 sessions", "s", {"indian_bank": wall}))
             for stage, seconds in _report_breakdown(path).items():
                 rows.append((f"  report: {stage}", "s", {"indian_bank": seconds}))
+            seconds, size = _html_report(path)
+            rows.append(("HTML report on 1,000 sessions (in-process)", "s", {"indian_bank": seconds}))
+            rows.append(("  size of that page", "MB", {"indian_bank": size}))
     print(render(rows))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
