@@ -73,7 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument("--workers", type=int, default=None, help="worker processes (default: up to 2)")
     validate.set_defaults(run=_validate)
 
-    offline = commands.add_parser("offline", help="run the oracle and the four scripted baselines, offline")
+    offline = commands.add_parser("offline", help="run the oracle and the four scripted baselines, offline "
+                                                   "(and write report.html beside the results)")
     offline.add_argument("--split", default="lite", help="task split (default: lite)")
     offline.add_argument("--agents", nargs="+", default=None, help="offline agents to run (default: all five)")
     offline.add_argument("--results-dir", default="results/offline", help="where to write tau2 results files")

@@ -2,7 +2,8 @@
 
 Each agent runs on a split with the scripted customer through tau2's own simulation
 and evaluation loop; its results are saved as a tau2 results file (so ``tau2
-evaluate-trajs`` and ``tau-indian-bank report`` read them) and summarised here.
+evaluate-trajs`` and ``tau-indian-bank report`` read them) and summarised here, and
+``report.html`` beside them shows every session (the HTML report, strict verdict).
 """
 
 from __future__ import annotations
@@ -88,4 +89,9 @@ def main(split: str = "lite", agents: Sequence[str] | None = None, results_dir: 
     for s in summaries:
         print(f"{s.agent:<24} {split:<6} {s.sessions:>8} {_pct(s.passed, s.sessions):>7} "
               f"{_pct(s.final_state, s.sessions):>12} {_pct(s.actions, s.sessions):>13}  {s.path}")
+    from tau_indian_bank.report.html import write_html_report
+
+    page = write_html_report([s.path for s in summaries], [s.agent.removeprefix("indian_bank_") for s in summaries],
+                             folder / "report.html")
+    print(f"report: {page} (open it in a browser: every session beside its verdict)")
     return 0

@@ -81,6 +81,7 @@ def test_readme_commands_in_order(tmp_path):
     demo = outputs["make demo"]
     assert re.search(r"indian_bank_oracle\s+lite\s+200\s+100\.0%", demo)
     assert len(re.findall(r"indian_bank_(replier|looker|claimer|overwriter)\s+lite\s+200\s+0\.0%", demo)) == 4
+    assert "report: results/offline/report.html" in demo and (tmp_path / "results/offline/report.html").is_file()
     oracle = json.loads((tmp_path / "results" / "oracle-lite.json").read_text())["simulations"]
     assert len(oracle) == 200 and all(s["reward_info"]["reward"] == 1.0 for s in oracle)
     model = json.loads((tmp_path / "results" / "gpt41-try.json").read_text())["simulations"]

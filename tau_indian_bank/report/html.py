@@ -22,10 +22,12 @@ import re
 from collections.abc import Mapping, Sequence
 from html import escape
 from importlib import resources
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from tau_indian_bank.report.load import Run
+from tau_indian_bank.report.load import Run, load_runs
+from tau_indian_bank.report.metrics import build_report
 from tau_indian_bank.report.plot_data import charts
 from tau_indian_bank.report.render import _tables
 from tau_indian_bank.report.svg import chart_svg, legend
@@ -174,3 +176,14 @@ def to_html(report: Mapping[str, Any], runs: Sequence[Run]) -> str:
 </html>
 """
     return page.encode("ascii", "xmlcharrefreplace").decode("ascii")
+
+
+def write_html_report(paths: Sequence[str], labels: Sequence[str] | None, destination: str | Path, strict: bool = True) -> Path:
+    """Build the page for some results files and write it to ``destination`` (whole or not at all)."""
+    runs = load_runs(paths, labels)
+    page = to_html(build_report(runs, with_sessions=True, strict=strict), runs)
+    destination = Path(destination)
+    temporary = destination.with_name(destination.name + ".tmp")
+    temporary.write_text(page, encoding="ascii")
+    temporary.replace(destination)
+    return destination

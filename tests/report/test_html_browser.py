@@ -96,6 +96,10 @@ def test_a_failing_session_marks_its_missing_gold_call_and_links_the_matched_one
         driver.find_element("css selector", f'ol.gold li[data-gold="{matched}"] a[data-goto]').click()
         focused = driver.switch_to.active_element
         assert focused.get_attribute("data-call") == session["gold_matches"][matched]
+        opened = driver.execute_script("return location.hash")
+        driver.find_element("tag name", "body").send_keys("j")  # the next session of the filtered list
+        assert driver.execute_script("return location.hash") != opened
+        assert driver.find_element("id", "session-title").text.startswith(session["task_id"])
         driver.find_element("tag name", "body").send_keys(Keys.ESCAPE)
         assert driver.execute_script("return location.hash") == "#sessions"
         assert _errors(driver) == []

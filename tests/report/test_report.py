@@ -101,6 +101,10 @@ def test_offline_command_prints_one_line_per_agent(offline_runs):
     assert lines["indian_bank_oracle"][3] == "100.0%"
     for baseline in ("replier", "looker", "claimer", "overwriter"):
         assert lines[f"indian_bank_{baseline}"][3] == "0.0%"
+    folder, _ = offline_runs
+    assert f"report: {folder / 'report.html'}" in stdout
+    page = (folder / "report.html").read_text(encoding="ascii")
+    assert all(f"#sessions?run={label}" in page for label in ("oracle", "replier", "looker", "claimer", "overwriter"))
 
 
 def test_report_over_real_offline_runs(offline_runs):
