@@ -123,11 +123,11 @@ CHECKS = (
 def checks(report: Mapping[str, Any]) -> Chart:
     """Each check's pass rate next to the paper's verdict: scoring the final state alone hides violations."""
     runs = report["runs"]
-    present = [c for c in CHECKS if any(c[1] in r for r in runs)]
+    present = [c for c in CHECKS if any(r.get(c[1]) is not None for r in runs)]
 
     def entry(run: Mapping[str, Any], label: str) -> Mapping[str, Any] | None:
         _, rate_key, n_key = next(c for c in present if c[0] == label)
-        if rate_key not in run:
+        if run.get(rate_key) is None:  # absent, or no session it could count (an answer check without facts)
             return None
         found = {"pass_rate": run[rate_key], "n": run.get(n_key, run["n_sessions"])}
         if rate_key == "pass_rate":

@@ -43,7 +43,8 @@ def test_chain_length_buckets_in_order_and_the_overall_interval_is_the_reports()
 
 
 def test_the_answer_check_and_strict_columns_appear_only_when_the_report_has_them():
-    report = {**REPORT, "runs": [_run("a", 8, 40, answer_pass_rate=0.5, answer_n=12, strict_pass_rate=0.1), _run("b", 2, 40)]}
+    report = {**REPORT, "runs": [_run("a", 8, 40, answer_pass_rate=0.5, answer_n=12, strict_pass_rate=0.1),
+                                 _run("b", 2, 40, answer_pass_rate=None, answer_n=0)]}
     chart = plot_data.checks(report)
     assert chart.groups == ("final-state check", "action check", "answer check", "both (pass)", "strict (all gates)")
     answer = chart.groups.index("answer check")
