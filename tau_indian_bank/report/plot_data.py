@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from tau_indian_bank.evaluation.diagnostics import FAILURE_CLASSES
-from tau_indian_bank.report.metrics import CATEGORY_ORDER, LENGTH_BUCKETS
+from tau_indian_bank.report.metrics import LENGTH_BUCKETS
 from tau_indian_bank.report.statistics import wilson_interval
+from tau_indian_bank.vocabulary import CATEGORIES
 
 Interval = tuple[float, float]
 
@@ -86,7 +87,7 @@ def _ordered(runs: Sequence[Mapping[str, Any]], key: str, order: Sequence[str]) 
 def by_category(report: Mapping[str, Any]) -> Chart:
     """Pass rate by task category, per run."""
     runs = report["runs"]
-    groups = _ordered(runs, "by_category", CATEGORY_ORDER)
+    groups = _ordered(runs, "by_category", CATEGORIES)
     return Chart("pass_rate_by_category", "Pass rate by task category", tuple(groups),
                  tuple(_series(r, groups, lambda run, g: run["by_category"].get(g)) for r in runs), "pass rate")
 

@@ -25,8 +25,8 @@ def _need_browser():
 @pytest.fixture(scope="module")
 def report_files(tmp_path_factory):
     """Oracle and two scripted baselines on a few lite tasks of every category, then the report as HTML and JSON."""
-    from tau_indian_bank.environment import get_tasks
-    from tau_indian_bank.runner import run_offline
+    from tau_indian_bank.plugin.environment import get_tasks
+    from tau_indian_bank.plugin.offline import run_offline
 
     _need_browser()
     folder = tmp_path_factory.mktemp("html-report")
