@@ -136,8 +136,13 @@ def checks(report: Mapping[str, Any]) -> Chart:
         return found
 
     groups = [c[0] for c in present]
+    notes = ["pass = final state and action check"]
+    if "answer check" in groups:
+        notes.append("answer check: over the sessions whose task has facts")
+    if "strict (all gates)" in groups:
+        notes.append("strict: the checks and every safety gate")
     return Chart("final_state_vs_full", "Scoring only the final state hides procedural violations", tuple(groups),
-                 tuple(_series(r, groups, entry) for r in runs), "pass rate")
+                 tuple(_series(r, groups, entry) for r in runs), "pass rate", note="; ".join(notes))
 
 
 def failure_taxonomy(report: Mapping[str, Any]) -> Chart:

@@ -90,8 +90,10 @@ def write_plots(report: dict[str, Any], folder: str | Path) -> list[Path]:
         height = max(3.0, 0.22 * rows + 1.6) if chart.horizontal else 4.5
         fig, ax = plt.subplots(figsize=(9, height))
         (_points if chart.kind == "points" else _bars)(ax, chart)
-        ax.set_title(chart.title + (f" ({chart.note})" if chart.note else ""))
-        fig.tight_layout()
+        ax.set_title(chart.title)
+        if chart.note:
+            fig.text(0.01, 0.01, chart.note, fontsize=7, color="#555555")
+        fig.tight_layout(rect=(0, 0.03 if chart.note else 0, 1, 1))
         path = out / f"{chart.name}.png"
         fig.savefig(path, dpi=120)
         plt.close(fig)

@@ -26,6 +26,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from tau_indian_bank.evaluation.facts import task_facts
 from tau_indian_bank.report.load import Run, read_results, simulations_by_slot
 
 
@@ -69,19 +70,14 @@ def compact_messages(messages: Iterable[Mapping[str, Any]], table: StringTable) 
     return out
 
 
-def task_facts(task: Mapping[str, Any]) -> list[dict[str, str]]:
-    """The facts a task says the customer must be told (label and wording), where its gold actions carry them."""
-    facts = []
-    for action in (task.get("evaluation_criteria") or {}).get("actions") or []:
-        info = action.get("info") if isinstance(action, Mapping) else None
-        try:
-            stored = json.loads(info) if isinstance(info, str) else None
-        except json.JSONDecodeError:
-            continue
-        if isinstance(stored, dict) and isinstance(stored.get("facts"), list):
-            facts += [{"label": str(f.get("label", "")), "text": str(f.get("text", ""))}
-                      for f in stored["facts"] if isinstance(f, dict)]
-    return facts
+def facts_shown(task: Mapping[str, Any]) -> list[dict[str, str]]:
+    """The facts the answer check asks for (its own :func:`~tau_indian_bank.evaluation.facts.task_facts`), as shown.
+
+    A reference the bank creates during the session is checked against that session's own
+    tool output, so its gold-run wording is not shown.
+    """
+    return [{"label": f.label, "text": "(from this session's tool output)" if f.source == "session" else f.text}
+            for f in task_facts(task)]
 
 
 def compact_task(task: Mapping[str, Any], table: StringTable) -> dict[str, Any]:
@@ -98,7 +94,7 @@ def compact_task(task: Mapping[str, Any], table: StringTable) -> dict[str, Any]:
         "notes": description.get("notes"), "persona": scenario.get("persona"),
         "scenario": {k: instructions.get(k) for k in ("reason_for_call", "known_info", "unknown_info", "task_instructions")
                      if instructions.get(k)},
-        "gold": gold, "facts": task_facts(task),
+        "gold": gold, "facts": facts_shown(task),
     }
 
 
