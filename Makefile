@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 export LITELLM_LOCAL_MODEL_COST_MAP := True
 export LOGURU_LEVEL := ERROR
 
-.PHONY: demo test test-fast validate bench generate lint clean
+.PHONY: demo test test-fast browser validate bench generate lint clean
 
 $(STAMP): pyproject.toml hatch_build.py
 	$(PYTHON) -m venv $(VENV)
@@ -19,11 +19,24 @@ $(STAMP): pyproject.toml hatch_build.py
 demo: $(STAMP)          ## oracle + the four scripted baselines on the lite split, offline
 	$(BIN)/tau-indian-bank offline --split lite
 
-test: $(STAMP)          ## the whole test suite (offline)
+test: $(STAMP) browser  ## the whole test suite (offline)
 	$(BIN)/python -m pytest -q
 
 test-fast: $(STAMP)     ## the development loop: everything but the e2e and slow tests (real tau2 runs, wheel builds, ...)
 	$(BIN)/python -m pytest -q -m "not e2e and not slow"
+
+# The HTML report's browser test drives Debian's chromium through chromium-driver (never a
+# browser download). Installed here when missing; without apt-get and root the test skips
+# (outside CI) and says why.
+browser:                ## Debian's chromium and chromium-driver for the HTML report's browser test (installed when missing)
+	@if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1; then :; \
+	elif command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver \
+		|| echo "make browser: could not install chromium and chromium-driver; the browser test will not run" >&2; \
+	elif command -v apt-get >/dev/null 2>&1 && command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then \
+		sudo apt-get update -q && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver \
+		|| echo "make browser: could not install chromium and chromium-driver; the browser test will not run" >&2; \
+	else echo "make browser: chromium and chromium-driver are missing and cannot be installed here (needs apt-get as root); the browser test will not run" >&2; fi
 
 validate: $(STAMP)      ## check the task suite against every composition figure and the participants
 	$(BIN)/tau-indian-bank validate

@@ -197,6 +197,18 @@ def _report_breakdown(path: Path) -> dict[str, float]:
     return stages
 
 
+def _html_report(path: Path) -> tuple[float, float]:
+    """Seconds to build the HTML report on one results file (read included), and the page's size in MB."""
+    from tau_indian_bank.report.html import to_html
+    from tau_indian_bank.report.load import load_run
+    from tau_indian_bank.report.metrics import build_report
+
+    start = time.perf_counter()
+    run = load_run(path)
+    page = to_html(build_report([run], with_sessions=True), [run])
+    return time.perf_counter() - start, len(page.encode("ascii")) / 1e6
+
+
 def _in_process_rows() -> Rows:
     """Start-up, construction, hash, tool-call and evaluation costs, next to the stock domains."""
     from tau2.data_model.tasks import Task
@@ -249,6 +261,9 @@ def _end_to_end_rows(folder: str) -> Rows:
     rows.append(("`tau-indian-bank report` on 1,000 sessions", "s", {DOMAIN_NAME: wall}))
     for stage, seconds in _report_breakdown(path).items():
         rows.append((f"  report: {stage}", "s", {DOMAIN_NAME: seconds}))
+    seconds, size = _html_report(path)
+    rows.append(("HTML report on 1,000 sessions (in-process)", "s", {DOMAIN_NAME: seconds}))
+    rows.append(("  size of that page", "MB", {DOMAIN_NAME: size}))
     return rows
 
 

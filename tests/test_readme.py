@@ -54,6 +54,8 @@ RUN_HERE: list[str] = [
     "--user-llm openai/gpt-4.1 --task-split-name lite --num-tasks 5 --results-dir results --save-to gpt41-try",
     "tau-indian-bank report results/oracle-lite.json results/gpt41-try.json --label oracle --label gpt-4.1 "
     "--format markdown --plots figures",
+    "tau-indian-bank report results/oracle-lite.json results/gpt41-try.json --label oracle --label gpt-4.1 "
+    "--format html > report.html",
 ]
 
 
@@ -77,15 +79,21 @@ def test_readme_commands_in_order(tmp_path):
         outputs = {}
         for command in commands:
             argv = shlex.split(MAKE_DEMO if command == "make demo" else command)
+            argv, target = (argv[:-2], argv[-1]) if argv[-2:-1] == [">"] else (argv, None)
             done = run(argv, cwd=tmp_path, **env)
             assert done.returncode == 0, f"{command}\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}"
             outputs[command] = done.stdout
+            if target:
+                (tmp_path / target).write_text(done.stdout, encoding="utf-8")
     demo = outputs["make demo"]
     assert re.search(r"indian_bank_oracle\s+lite\s+200\s+100\.0%", demo)
     assert len(re.findall(r"indian_bank_(replier|looker|claimer|overwriter)\s+lite\s+200\s+0\.0%", demo)) == 4
+    assert "report: results/offline/report.html" in demo and (tmp_path / "results/offline/report.html").is_file()
     oracle = json.loads((tmp_path / "results" / "oracle-lite.json").read_text())["simulations"]
     assert len(oracle) == 200 and all(s["reward_info"]["reward"] == 1.0 for s in oracle)
     model = json.loads((tmp_path / "results" / "gpt41-try.json").read_text())["simulations"]
     assert len(model) == 5 and all(s["reward_info"]["reward"] == 1.0 for s in model)
-    assert "| oracle |" in outputs[RUN_HERE[-1]] and "| gpt-4.1 |" in outputs[RUN_HERE[-1]]
-    assert len(list((tmp_path / "figures").glob("*.png"))) == 4
+    assert "| oracle |" in outputs[RUN_HERE[-2]] and "| gpt-4.1 |" in outputs[RUN_HERE[-2]]
+    assert len(list((tmp_path / "figures").glob("*.png"))) == 5  # four figures and the paired difference
+    page = (tmp_path / "report.html").read_text(encoding="ascii")
+    assert page.startswith("<!DOCTYPE html>") and "#sessions?run=gpt-4.1" in page

@@ -3,10 +3,11 @@
 :func:`run_offline` calls tau2's ``run_tasks`` (the code ``tau2 run`` uses, so rewards
 are computed by tau2's evaluator) with an assistant that needs no model and the scripted
 customer, without tau2's per-session rewrite of a results file; the validator, the
-family try-out and ``make bench`` use it. :func:`offline_command` is ``tau-indian-bank
-offline``: each chosen agent on a split, its results saved once as a tau2 results file
-(so ``tau2 evaluate-trajs`` and ``tau-indian-bank report`` read them), one line per
-agent. Importing this module is cheap; tau2 is imported on first use.
+family try-out and ``make bench`` use it. :func:`run_offline_agents` is the work of
+``tau-indian-bank offline``: each chosen agent on a split, its results saved once as a
+tau2 results file (so ``tau2 evaluate-trajs`` and ``tau-indian-bank report`` read them),
+summarised by :func:`summary_table`, one line per agent (the command also writes the
+HTML report of those files). Importing this module is cheap; tau2 is imported on first use.
 """
 
 from __future__ import annotations
@@ -154,9 +155,9 @@ def summary_table(split: str, summaries: Sequence[AgentSummary]) -> str:
     return "\n".join(lines)
 
 
-def offline_command(split: str = "lite", agents: Sequence[str] | None = None, results_dir: str = "results/offline",
-                    workers: int | None = None) -> int:
-    """Run the offline agents on a split, save their results and print one line each."""
+def run_offline_agents(split: str = "lite", agents: Sequence[str] | None = None, results_dir: str = "results/offline",
+                       workers: int | None = None) -> list[AgentSummary]:
+    """Run the offline agents on a split and save their results; one summary per agent, in order."""
     from tau_indian_bank.tasks.suite_files import load_splits
 
     chosen = list(agents or OFFLINE_AGENTS)
@@ -173,5 +174,4 @@ def offline_command(split: str = "lite", agents: Sequence[str] | None = None, re
             summaries = list(pool.map(_run_one, jobs))
     else:
         summaries = [_run_one(job) for job in jobs]
-    print(summary_table(split, summaries))
-    return 0
+    return summaries

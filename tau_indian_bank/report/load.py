@@ -60,7 +60,9 @@ class Run:
         return [s for s in self.sessions if not s.ran]
 
 
-def _read(path: Path) -> Mapping[str, Any]:
+def read_results(path: str | Path) -> Mapping[str, Any]:
+    """A tau2 results file as parsed JSON (one-line errors for unreadable, truncated or foreign files)."""
+    path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
@@ -74,19 +76,26 @@ def _read(path: Path) -> Mapping[str, Any]:
     return data
 
 
+def simulations_by_slot(data: Mapping[str, Any]) -> dict[tuple[str, int], Mapping[str, Any]]:
+    """Each (task id, trial) slot's simulation: the first one saved for a task of the file."""
+    task_ids = {t["id"] for t in data["tasks"] if isinstance(t, dict) and "id" in t}
+    by_slot: dict[tuple[str, int], Mapping[str, Any]] = {}
+    for simulation in data["simulations"]:
+        if isinstance(simulation, dict) and simulation.get("task_id") in task_ids:
+            by_slot.setdefault((simulation["task_id"], int(simulation.get("trial") or 0)), simulation)
+    return by_slot
+
+
 def load_run(path: str | Path, label: str | None = None) -> Run:
     """Read one results file."""
     path = Path(path)
-    data = _read(path)
+    data = read_results(path)
     info = data.get("info") or {}
     agent_info, user_info = info.get("agent_info") or {}, info.get("user_info") or {}
     domain = (info.get("environment_info") or {}).get("domain_name", "")
     tasks = {t["id"]: t for t in data["tasks"] if isinstance(t, dict) and "id" in t}
     trials = max(int(info.get("num_trials") or 1), 1)
-    by_slot: dict[tuple[str, int], Mapping[str, Any]] = {}
-    for simulation in data["simulations"]:
-        if isinstance(simulation, dict) and simulation.get("task_id") in tasks:
-            by_slot.setdefault((simulation["task_id"], int(simulation.get("trial") or 0)), simulation)
+    by_slot = simulations_by_slot(data)
     sessions = []
     for task_id, task in tasks.items():
         length = len((task.get("evaluation_criteria") or {}).get("actions") or [])
