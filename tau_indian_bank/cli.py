@@ -3,6 +3,7 @@
     generate-tasks   regenerate tasks/tasks.json and tasks/split_tasks.json (byte for byte)
     families         the scenario families (clauses tested, why the gold chain, careless path) as YAML
     validate         check the suite: schema, composition, gold chains, evidence, participants
+    run              run the benchmark: checkpointed per session, resumable, shardable, several endpoints
     offline          run the oracle and the four scripted baselines through tau2, offline
     report           the paper's analyses from tau2 results files
 
@@ -72,6 +73,10 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument("--no-participants", action="store_true", help="skip running the oracle and baselines")
     validate.add_argument("--workers", type=int, default=None, help="worker processes (default: up to 2)")
     validate.set_defaults(run=_validate)
+
+    from tau_indian_bank.runs.cli import add_run_parser
+
+    add_run_parser(commands)
 
     offline = commands.add_parser("offline", help="run the oracle and the four scripted baselines, offline")
     offline.add_argument("--split", default="lite", help="task split (default: lite)")
