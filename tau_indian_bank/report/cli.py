@@ -17,7 +17,9 @@ def run_report(args: argparse.Namespace) -> int:
     if args.judge_llm:
         from tau_indian_bank.report.judge import judge_results
 
-        judged = {run.label: judge_results(run.path, args.judge_llm, args.judge_llm_args) for run in runs}
+        judged = {run.label: {slot: verdict for path in (run.parts or (run.path,))
+                              for slot, verdict in judge_results(path, args.judge_llm, args.judge_llm_args).items()}
+                  for run in runs}
     report = build_report(runs, with_sessions=args.sessions, strict=args.strict, judged=judged)
     sys.stdout.write(render(report, args.format))
     if args.plots:
@@ -44,7 +46,9 @@ def add_report_parser(commands: argparse._SubParsersAction) -> None:  # type: ig
     """Register ``tau-indian-bank report``."""
     report = commands.add_parser("report", help="the paper's analyses from tau2 results files")
     report.add_argument("results", nargs="+", help="tau2 results files (several models, runs or trials)")
-    report.add_argument("--label", action="append", help="a name per results file, in order (default: file name)")
+    report.add_argument("--label", action="append",
+                        help="a name per results file, in order (default: file name); files given the same label are "
+                             "shards of one run (tau-indian-bank run --shard) and are merged")
     report.add_argument("--format", choices=("text", "markdown", "json"), default="text")
     report.add_argument("--sessions", action="store_true", help="include one record per session (json)")
     report.add_argument("--strict", action="store_true",

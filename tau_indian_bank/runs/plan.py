@@ -262,7 +262,10 @@ def build_plan(options: RunOptions) -> Plan:
     header = {"config": _config(options, tasks, agent_llm, user_llm, agent_args, user_args, run_provenance["policy_sha256"]),
               "timestamp": get_now(), "info": info.model_dump(mode="json"), "provenance": run_provenance,
               "task_ids": [task.id for task in tasks]}
-    slots = shard_slots(all_slots([task.id for task in tasks], options.num_trials), options.shard)
+    try:
+        slots = shard_slots(all_slots([task.id for task in tasks], options.num_trials), options.shard)
+    except ValueError as exc:
+        raise RunInputError(str(exc)) from None
     return Plan(options=options, tasks=tasks, slots=slots, seeds=trial_seeds(options.seed, options.num_trials),
                 agent_llm=agent_llm, user_llm=user_llm, agent_args=agent_args, user_args=user_args, header=header,
                 checkpoint_path=checkpoint_path, results_path=results_path,

@@ -5,10 +5,11 @@ order (trial by trial, tasks in suite order). Each trial's seed is the one ``tau
 would use for the same ``--seed``, so a slot gives the same session either way.
 
 ``--shard I/N`` keeps one of ``N`` disjoint slices, stratified by category: within each
-category the slots are dealt round-robin, continuing the count across categories, so
-every shard holds each category's slots to within one and the shards' sizes differ by at
-most one. The deal depends only on the slot list, so every machine computes the same
-slices without talking to the others.
+category the tasks are dealt round-robin, continuing the count across categories, and a
+shard owns every trial of the tasks it is dealt. So each shard holds each category's
+tasks to within one, the shards' sizes differ by at most one task's trials, and each
+shard is a complete sub-run (its pass^k is defined). The deal depends only on the task
+list, so every machine computes the same slices without talking to the others.
 """
 
 from __future__ import annotations
@@ -72,11 +73,22 @@ def all_slots(task_ids: Sequence[str], trials: int) -> list[Slot]:
     return [Slot(task_id, trial) for trial in range(trials) for task_id in task_ids]
 
 
+def shard_tasks(task_ids: Sequence[str], shard: Shard | None) -> set[str]:
+    """The tasks one shard owns (all of them without a shard).
+
+    Raises:
+        ValueError: when there are fewer tasks than shards (some shard would be empty).
+    """
+    if shard is None or shard.count == 1:
+        return set(task_ids)
+    if len(task_ids) < shard.count:
+        raise ValueError(f"--shard {shard}: only {len(task_ids)} tasks to share among {shard.count} shards")
+    order = {category: rank for rank, category in enumerate(CATEGORIES)}
+    strata = sorted(range(len(task_ids)), key=lambda i: (order.get(category_of(task_ids[i]), len(order)), i))
+    return {task_ids[i] for dealt, i in enumerate(strata) if dealt % shard.count == shard.index - 1}
+
+
 def shard_slots(slots: Sequence[Slot], shard: Shard | None) -> list[Slot]:
     """The slots of one shard (all of them without a shard), in run order."""
-    if shard is None or shard.count == 1:
-        return list(slots)
-    order = {category: rank for rank, category in enumerate(CATEGORIES)}
-    strata = sorted(range(len(slots)), key=lambda i: (order.get(category_of(slots[i].task_id), len(order)), i))
-    mine = {i for dealt, i in enumerate(strata) if dealt % shard.count == shard.index - 1}
-    return [slot for i, slot in enumerate(slots) if i in mine]
+    mine = shard_tasks(list(dict.fromkeys(slot.task_id for slot in slots)), shard)
+    return [slot for slot in slots if slot.task_id in mine]
