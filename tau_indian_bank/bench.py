@@ -4,9 +4,12 @@ Prints a table (and writes ``bench-out/bench.json``): interpreter start-up cost 
 plugin hook; environment construction; final-state hash; tool-call latency; per-session
 evaluation cost (tau2's ``evaluate_simulation`` on recorded sessions: replay, gold
 replay, hashes, assertions); the offline base split end to end through ``tau2 run`` and
-in-process; ``tau-indian-bank validate``; and ``tau-indian-bank report`` on a
-1,000-session file, with where its time goes. Ratios are what to compare across
-machines; absolute times depend on this one. ``--quick`` skips the slow end-to-end rows.
+in-process; ``tau-indian-bank validate``; ``tau-indian-bank report`` on a
+1,000-session file, with where its time goes; and the linear run's checkpoint cost per
+session against tau2's stock save, and the base split x 3 trials through ``tau-indian-bank
+run`` (``tau_indian_bank/runs/benchmark.py``). Ratios are what to compare across
+machines; absolute times depend on this one. ``--quick`` skips the slow end-to-end rows
+(and measures the checkpoint rows at a tenth of the sizes).
 """
 
 from __future__ import annotations
@@ -219,6 +222,9 @@ def main(argv: list[str] | None = None) -> int:
             rows.append(("`tau-indian-bank report` on 1,000 sessions", "s", {"indian_bank": wall}))
             for stage, seconds in _report_breakdown(path).items():
                 rows.append((f"  report: {stage}", "s", {"indian_bank": seconds}))
+    from tau_indian_bank.runs.benchmark import rows as run_rows
+
+    rows += run_rows(quick=args.quick)
     print(render(rows))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
