@@ -203,9 +203,9 @@ def _paths(options: RunOptions, agent_llm: str, user_llm: str) -> tuple[Path, Pa
 
 def _config(options: RunOptions, tasks: Sequence[Any], agent_llm: str, user_llm: str, agent_args: Mapping[str, Any],
             user_args: Mapping[str, Any], policy_sha256: str) -> dict[str, Any]:
-    """What a resume must match (not concurrency, retries or endpoints, which may change between attempts)."""
+    """What a resume must match (not concurrency, retries, endpoints or keys, which may change between attempts)."""
     def comparable(args: Mapping[str, Any]) -> dict[str, Any]:
-        return {k: v for k, v in recorded_args(args).items() if k != "num_retries"}
+        return {k: v for k, v in args.items() if k not in ("num_retries", "api_base", "base_url", "api_key")}
 
     return {
         "domain": options.domain, "task_set_name": options.task_set_name or options.domain,
