@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 
 from tau2.data_model.message import AssistantMessage, Message, MultiToolMessage, ToolMessage, UserMessage
-from tau2.user.base import STOP, TRANSFER, BaseUser, UserState, ValidUserInputMessage, is_valid_user_history_message
+from tau2.user.base import BaseUser, UserState, ValidUserInputMessage, is_valid_user_history_message
 
 from tau_indian_bank.participants.scenario import CustomerScript, parse_scenario
+from tau_indian_bank.vocabulary import STOP, TRANSFER
 
 _CONFIRM = re.compile(
     r"\b(confirm|shall i|should i|may i|can i go ahead|do you want me to|would you like me to|go ahead|proceed)\b", re.I

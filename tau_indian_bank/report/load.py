@@ -19,8 +19,7 @@ from typing import Any
 from tau_indian_bank.errors import ReportInputError
 from tau_indian_bank.evaluation.diagnostics import SessionDiagnostics, diagnose
 from tau_indian_bank.evaluation.safety import SafetyResult, check_safety
-from tau_indian_bank.suite import category_of
-from tau_indian_bank.vocabulary import RUN_METADATA_KEY
+from tau_indian_bank.vocabulary import RUN_METADATA_KEY, category_of
 
 Slot = tuple[str, int]
 

@@ -4,7 +4,7 @@ import pytest
 
 from tau_indian_bank.report.load import ReportInputError, load_runs
 from tau_indian_bank.report.metrics import build_report
-from tau_indian_bank.suite import load_suite
+from tau_indian_bank.tasks.suite_files import load_suite
 
 TASKS = [next(t for t in load_suite() if t["id"].startswith(prefix)) for prefix in ("seq_", "edge_", "rare_", "ctrl_")]
 IDS = [t["id"] for t in TASKS]

@@ -92,7 +92,7 @@ class DownRouter(FakeRouter):
 
 def test_the_llm_participants_send_their_calls_through_tau2s_completion():
     from tau_indian_bank.evaluation.diagnostics import ERROR_KEY
-    from tau_indian_bank.participants.llm import complete
+    from tau_indian_bank.plugin.llm_agent import complete
 
     router = DownRouter()
     with routed(router, {"bank-model"}):

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from tau_indian_bank.cli import main
-from tau_indian_bank.suite import load_splits
+from tau_indian_bank.tasks.suite_files import load_splits
 
 TASK_IDS = sorted(load_splits()["test"])[:4]
 ORACLE = ["run", "--agent", "indian_bank_oracle", "--user", "indian_bank_customer", "--task-split-name", "test"]

@@ -4,7 +4,7 @@ from collections import Counter
 import pytest
 
 from tau_indian_bank.runs.slots import Shard, Slot, all_slots, parse_shard, shard_slots, shard_tasks, trial_seeds
-from tau_indian_bank.suite import load_splits
+from tau_indian_bank.tasks.suite_files import load_splits
 from tau_indian_bank.vocabulary import category_of
 
 BASE = list(load_splits()["base"])
