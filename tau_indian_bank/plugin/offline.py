@@ -4,9 +4,10 @@
 are computed by tau2's evaluator) with an assistant that needs no model and the scripted
 customer, without tau2's per-session rewrite of a results file; the validator, the
 family try-out and ``make bench`` use it. :func:`offline_command` is ``tau-indian-bank
-offline``: each chosen agent on a split, its results saved once as a tau2 results file
-(so ``tau2 evaluate-trajs`` and ``tau-indian-bank report`` read them), one line per
-agent. Importing this module is cheap; tau2 is imported on first use.
+offline``: each chosen agent on a split through ``tau-indian-bank run``'s orchestration
+(started afresh each time), so its results are a tau2 results file with the run's
+provenance (``tau2 evaluate-trajs`` and ``tau-indian-bank report`` read them), one line
+per agent. Importing this module is cheap; tau2 is imported on first use.
 """
 
 from __future__ import annotations
@@ -82,25 +83,17 @@ class AgentSummary:
 
 
 def _run_one(job: tuple[str, str, str]) -> AgentSummary:
+    """One agent on a split through ``tau-indian-bank run``'s orchestration, from scratch, quietly."""
     agent, split, results_dir = job
-    from tau_indian_bank.plugin.environment import get_tasks
+    from tau_indian_bank.runs.execute import execute
+    from tau_indian_bank.runs.plan import RunOptions, build_plan
 
     start = time.perf_counter()
-    results = run_offline(get_tasks(split), agent)
-    path = Path(results_dir) / f"{agent.removeprefix(DOMAIN_NAME + '_')}-{split}.json"
-    temporary = path.with_suffix(".json.tmp")
-    temporary.write_text(results.model_dump_json(indent=2), encoding="utf-8")
-    temporary.replace(path)
-    infos = [s.reward_info for s in results.simulations]
-    return AgentSummary(
-        agent=agent,
-        sessions=len(infos),
-        passed=sum(i.reward == 1.0 for i in infos),
-        final_state=sum(bool(i.db_check and i.db_check.db_match) for i in infos),
-        actions=sum(bool(i.env_assertions) and all(a.met for a in i.env_assertions) for i in infos),
-        seconds=time.perf_counter() - start,
-        path=str(path),
-    )
+    options = RunOptions(agent=agent, user=SCRIPTED_CUSTOMER, task_split_name=split, max_concurrency=1, fsync=False,
+                         results_dir=results_dir, save_to=f"{agent.removeprefix(DOMAIN_NAME + '_')}-{split}", fresh=True)
+    done = execute(build_plan(options), say=lambda _: None)
+    return AgentSummary(agent=agent, sessions=done.sessions, passed=done.passed, final_state=done.final_state,
+                        actions=done.actions, seconds=time.perf_counter() - start, path=done.results)
 
 
 def _writable_folder(results_dir: str) -> Path:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
@@ -38,11 +38,19 @@ class Summary:
     crashed: int = 0
 
 
-class _Progress:
-    """One line to stderr every ~5% of the sessions still owed (and at the end)."""
+Say = Callable[[str], None]
 
-    def __init__(self, owed: int, total: int, done: int) -> None:
-        self.owed, self.total, self.done = owed, total, done
+
+def to_stderr(line: str) -> None:
+    """Where a run's progress and notes go by default."""
+    print(line, file=sys.stderr, flush=True)
+
+
+class _Progress:
+    """One line every ~5% of the sessions still owed (and at the end)."""
+
+    def __init__(self, owed: int, total: int, done: int, say: Say) -> None:
+        self.owed, self.total, self.done, self.say = owed, total, done, say
         self.finished = 0
         self.step = max(1, owed // 20)
         self.lock = threading.Lock()
@@ -51,7 +59,7 @@ class _Progress:
         with self.lock:
             self.finished += 1
             if self.finished % self.step == 0 or self.finished == self.owed:
-                print(f"  {self.done + self.finished}/{self.total} sessions saved", file=sys.stderr, flush=True)
+                self.say(f"  {self.done + self.finished}/{self.total} sessions saved")
 
 
 def _session(plan: Plan, task: Any, slot: Slot) -> Any:
@@ -89,10 +97,10 @@ def _record(simulation: Any, secrets: Sequence[bytes]) -> bytes:
     return record
 
 
-def run_pending(plan: Plan, checkpoint: Checkpoint, pending: Sequence[Slot]) -> int:
+def run_pending(plan: Plan, checkpoint: Checkpoint, pending: Sequence[Slot], say: Say = to_stderr) -> int:
     """Run the owed sessions on the thread pool, saving each as it finishes; return how many crashed."""
     by_id, stop, fatal, crashed = plan.by_id, threading.Event(), [], []
-    progress = _Progress(len(pending), len(plan.slots), len(plan.slots) - len(pending))
+    progress = _Progress(len(pending), len(plan.slots), len(plan.slots) - len(pending), say)
 
     def work(slot: Slot) -> None:
         if stop.is_set():
@@ -132,9 +140,16 @@ def finish(plan: Plan, checkpoint: Checkpoint) -> int:
                          checkpoint.records(plan.slots))
 
 
-def execute(plan: Plan) -> Summary:
-    """Run (or resume) the planned run to the end and write its results file."""
-    if plan.results_path.exists() and not plan.checkpoint_path.exists():
+def execute(plan: Plan, say: Say = to_stderr) -> Summary:
+    """Run (or resume) the planned run to the end and write its results file.
+
+    Args:
+        plan: The planned run.
+        say: Where progress lines and notes go (stderr by default).
+    """
+    if plan.options.fresh:
+        plan.checkpoint_path.unlink(missing_ok=True)
+    elif plan.results_path.exists() and not plan.checkpoint_path.exists():
         raise RunInputError(f"{plan.results_path} exists but has no checkpoint ({plan.checkpoint_path.name}); it was not "
                             "written by tau-indian-bank run, or its checkpoint was removed: give another --save-to")
     router = None
@@ -145,16 +160,14 @@ def execute(plan: Plan) -> Summary:
     with Checkpoint.open(plan.checkpoint_path, plan.header, plan.slots, fsync=plan.options.fsync) as checkpoint:
         opened = checkpoint.opened
         if opened.dropped_partial:
-            print(f"tau-indian-bank: dropped a half-written session at the end of {plan.checkpoint_path} "
-                  "(it runs again)", file=sys.stderr)
+            say(f"tau-indian-bank: dropped a half-written session at the end of {plan.checkpoint_path} (it runs again)")
         if opened.restarted:
-            print(f"tau-indian-bank: {plan.checkpoint_path} held no finished session; starting afresh", file=sys.stderr)
+            say(f"tau-indian-bank: {plan.checkpoint_path} held no finished session; starting afresh")
         resumed = len(checkpoint.done)
         pending = [slot for slot in plan.slots if slot not in checkpoint.done]
         if resumed:
-            print(f"tau-indian-bank: resuming {plan.checkpoint_path}: {resumed} sessions saved, {len(pending)} to run",
-                  file=sys.stderr)
-        crashed = _run_routed(plan, checkpoint, pending, router)
+            say(f"tau-indian-bank: resuming {plan.checkpoint_path}: {resumed} sessions saved, {len(pending)} to run")
+        crashed = _run_routed(plan, checkpoint, pending, router, say)
         count = finish(plan, checkpoint)
         found = [checkpoint.done[slot].verdicts for slot in plan.slots if slot in checkpoint.done]
     return Summary(sessions=count, resumed=resumed, passed=sum(v[0] for v in found), final_state=sum(v[1] for v in found),
@@ -162,12 +175,12 @@ def execute(plan: Plan) -> Summary:
                    checkpoint=str(plan.checkpoint_path), crashed=crashed)
 
 
-def _run_routed(plan: Plan, checkpoint: Checkpoint, pending: Sequence[Slot], router: Any) -> int:
+def _run_routed(plan: Plan, checkpoint: Checkpoint, pending: Sequence[Slot], router: Any, say: Say) -> int:
     if not pending:
         return 0
     if router is None or plan.router_config is None:
-        return run_pending(plan, checkpoint, pending)
+        return run_pending(plan, checkpoint, pending, say)
     from tau_indian_bank.runs.router import model_names, routed
 
     with routed(router, model_names(plan.router_config)):
-        return run_pending(plan, checkpoint, pending)
+        return run_pending(plan, checkpoint, pending, say)

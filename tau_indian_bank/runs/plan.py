@@ -52,6 +52,8 @@ class RunOptions:
     shard: Shard | None = None
     router: str | None = None
     fsync: bool = True
+    #: Start over: discard an existing checkpoint and overwrite the results file (``tau-indian-bank offline``).
+    fresh: bool = False
 
 
 @dataclass
