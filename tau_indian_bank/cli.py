@@ -3,6 +3,7 @@
     generate-tasks   regenerate tasks/tasks.json and tasks/split_tasks.json (byte for byte)
     families         the scenario families (clauses tested, why the gold chain, careless path) as YAML
     validate         check the suite: schema, composition, gold chains, evidence, participants
+    run              run the benchmark: checkpointed per session, resumable, shardable, several endpoints
     offline          run the oracle and the four scripted baselines through tau2, offline
     report           the paper's analyses from tau2 results files
 
@@ -92,7 +93,9 @@ def _report(args: argparse.Namespace) -> int:
     if args.judge_llm:
         from tau_indian_bank.report.judge import judge_results
 
-        judged = {run.label: judge_results(run.path, args.judge_llm, args.judge_llm_args) for run in runs}
+        judged = {run.label: {slot: verdict for path in (run.parts or (run.path,))
+                              for slot, verdict in judge_results(path, args.judge_llm, args.judge_llm_args).items()}
+                  for run in runs}
     html = args.format == "html"
     report = build_report(runs, with_sessions=args.sessions or html, strict=args.strict, judged=judged)
     if html:
@@ -140,6 +143,10 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument("--workers", type=int, default=None, help="worker processes (default: up to 2)")
     validate.set_defaults(run=_validate)
 
+    from tau_indian_bank.runs.cli import add_run_parser
+
+    add_run_parser(commands)
+
     offline = commands.add_parser("offline", help="run the oracle and the four scripted baselines, offline "
                                                    "(and write report.html beside the results)")
     offline.add_argument("--split", default="lite", help="task split (default: lite)")
@@ -155,7 +162,9 @@ def build_parser() -> argparse.ArgumentParser:
 def _add_report_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     report = commands.add_parser("report", help="the paper's analyses from tau2 results files")
     report.add_argument("results", nargs="+", help="tau2 results files (several models, runs or trials)")
-    report.add_argument("--label", action="append", help="a name per results file, in order (default: file name)")
+    report.add_argument("--label", action="append",
+                        help="a name per results file, in order (default: file name); files given the same label are "
+                             "shards of one run (tau-indian-bank run --shard) and are merged")
     report.add_argument("--format", choices=("text", "markdown", "json", "html"), default="text",
                         help="html: one self-contained page with the tables, the figures and every session (write it to a file)")
     report.add_argument("--sessions", action="store_true", help="include one record per session (json; html always has them)")

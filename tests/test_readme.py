@@ -22,6 +22,16 @@ RUN_ELSEWHERE = {
     "tau-indian-bank families": "tests/test_cli.py::test_families_prints_the_catalogue_as_yaml",
     "make bench": "tests/test_bench.py::test_make_bench_target_runs_the_benchmark (with --quick)",
 }
+_SHARDED = ("tau-indian-bank run --agent-llm qwen72b --user-llm qwen72b --router router.yaml --num-trials 4 --shard {i}/2 "
+            "--save-to qwen-base")
+_SHARD_TEST = ("tests/e2e/test_linear_runs.py::test_two_shards_over_a_router_with_a_failing_endpoint_merge_into_one_complete_run"
+               " (the same commands on 5 tasks x 2 trials, against two loopback endpoints instead of GPU servers)")
+RUN_ELSEWHERE.update({
+    _SHARDED.format(i=1): _SHARD_TEST,
+    _SHARDED.format(i=2): _SHARD_TEST,
+    "tau-indian-bank report results/qwen-base.shard1of2.json results/qwen-base.shard2of2.json --label qwen --label qwen":
+        _SHARD_TEST,
+})
 #: Commands that only set the scene (nothing to run).
 SCENE = ("export ",)
 
@@ -46,12 +56,11 @@ def test_every_readme_command_is_accounted_for():
 MAKE_DEMO = "tau-indian-bank offline --split lite"
 RUN_HERE: list[str] = [
     "make demo",
-    "tau2 run --domain indian_bank --agent indian_bank_oracle --user indian_bank_customer --task-split-name lite "
-    "--results-dir results --save-to oracle-lite",
+    "tau-indian-bank run --agent indian_bank_oracle --user indian_bank_customer --task-split-name lite --save-to oracle-lite",
     "tau2 evaluate-trajs results/oracle-lite.json",
     "tau-indian-bank report results/oracle-lite.json",
-    "tau2 run --domain indian_bank --agent indian_bank_llm_agent --agent-llm openai/gpt-4.1 --user indian_bank_user "
-    "--user-llm openai/gpt-4.1 --task-split-name lite --num-tasks 5 --results-dir results --save-to gpt41-try",
+    "tau-indian-bank run --agent-llm openai/gpt-4.1 --user-llm openai/gpt-4.1 --task-split-name lite --num-tasks 5 "
+    "--save-to gpt41-try",
     "tau-indian-bank report results/oracle-lite.json results/gpt41-try.json --label oracle --label gpt-4.1 "
     "--format markdown --plots figures",
     "tau-indian-bank report results/oracle-lite.json results/gpt41-try.json --label oracle --label gpt-4.1 "

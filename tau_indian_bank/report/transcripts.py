@@ -100,11 +100,14 @@ def compact_task(task: Mapping[str, Any], table: StringTable) -> dict[str, Any]:
 
 def _run_sessions(run: Run, index: int, records: Sequence[Mapping[str, Any]], table: StringTable,
                   tasks: dict[str, Any]) -> list[dict[str, Any]]:
-    data = read_results(run.path)
-    by_slot = simulations_by_slot(data)
-    for task in data["tasks"]:
-        if isinstance(task, dict) and "id" in task and task["id"] not in tasks:
-            tasks[task["id"]] = compact_task(task, table)
+    by_slot: dict[tuple[str, int], Mapping[str, Any]] = {}
+    for path in run.parts or (run.path,):  # a run merged from shards reads every shard's file
+        data = read_results(path)
+        file_tasks = {t["id"]: t for t in data["tasks"] if isinstance(t, dict) and "id" in t}
+        by_slot.update(simulations_by_slot(data, file_tasks))
+        for task_id, task in file_tasks.items():
+            if task_id not in tasks:
+                tasks[task_id] = compact_task(task, table)
     sessions = []
     for record in records:
         simulation = by_slot.get((record["task_id"], record["trial"])) or {}
