@@ -45,8 +45,14 @@ def installed() -> str | None:
 
 
 def is_missing_harness(error: BaseException) -> bool:
-    """Whether ``error`` is the import of a tau2 that is not installed."""
-    return isinstance(error, ModuleNotFoundError) and (error.name or "").split(".")[0] == "tau2" and installed() is None
+    """Whether ``error`` is the import of a tau2 that is not installed.
+
+    The message is checked as well as the module name: an error re-raised from a worker
+    process has lost its ``name``.
+    """
+    if not isinstance(error, ModuleNotFoundError) or installed() is not None:
+        return False
+    return (error.name or "").split(".")[0] == "tau2" or "'tau2" in str(error) or " tau2" in str(error)
 
 
 def agent_factory(agent_class: type) -> Callable[..., Any]:

@@ -43,6 +43,7 @@ class FakeModel:
     faults: Faults = field(default_factory=Faults)
     requests: int = 0
     seen_keys: list[str] = field(default_factory=list)
+    customer_prompts: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.lock = threading.Lock()
@@ -66,6 +67,7 @@ class FakeModel:
             return 200, _reply(body, "PASS. The assistant followed the policy.")
         if body.get("tools"):
             return self.agent(body, messages)
+        self.customer_prompts.append(system)
         return 200, _reply(body, self.customer(system, messages))
 
     def customer(self, system: str, messages: list[dict[str, Any]]) -> str:
