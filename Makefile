@@ -47,7 +47,7 @@ bench: $(STAMP)         ## speed, against tau2's stock retail and airline domain
 	$(BIN)/python -m tau_indian_bank.bench $(BENCH_ARGS)
 
 generate: $(STAMP)      ## regenerate the seed data and the task suite (byte for byte)
-	$(BIN)/python -m tau_indian_bank.generation.seed_data --out data/seed
+	$(BIN)/python -m tau_indian_bank.seeding --out data/seed
 	$(BIN)/tau-indian-bank generate-tasks
 
 lint: $(STAMP)

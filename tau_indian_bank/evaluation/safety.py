@@ -30,9 +30,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from tau_indian_bank.evaluation.actions import LOGIN_CONTEXT_CALL_ID
 from tau_indian_bank.tools.arguments import ArgumentError, DigitsArg, IdArg, bind
 from tau_indian_bank.tools.catalogue import SPECS, STATE_CHANGING_TOOLS, TRANSFER_TOOL
+from tau_indian_bank.vocabulary import LOGIN_CONTEXT_CALL_ID
 from tau_indian_bank.wording import ACTION_WORDS, id_labels, target_tokens
 
 GATES = ("S1", "S2", "S3", "S4", "S5", "S6")

@@ -27,12 +27,10 @@ from tau2.data_model.message import AssistantMessage, Message, MultiToolMessage,
 from tau2.data_model.tasks import Task
 
 from tau_indian_bank.bank import clock
-from tau_indian_bank.evaluation.actions import LOGIN_CONTEXT_CALL_ID
 from tau_indian_bank.participants.bases import AgentBase, LLMAgent, LLMGTAgent, ValidAgentInputMessage
 from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
+from tau_indian_bank.vocabulary import LOGIN_CONTEXT_CALL_ID, STOP
 from tau_indian_bank.wording import describe_change, id_labels
-
-STOP_TOKEN = "###STOP###"
 
 
 class ScriptState(BaseModel):
@@ -76,7 +74,7 @@ class _Scripted(AgentBase[ScriptState]):
 
     @classmethod
     def is_stop(cls, message: AssistantMessage) -> bool:
-        return message.content is not None and STOP_TOKEN in message.content
+        return message.content is not None and STOP in message.content
 
     def set_seed(self, seed: int) -> None:
         """Nothing to seed: scripted assistants are deterministic."""
@@ -108,7 +106,7 @@ class IndianBankOracle(_Scripted, LLMGTAgent):
 
     def next_message(self, last: Message, state: ScriptState) -> AssistantMessage:
         if state.finished:
-            return _say(f"Thank you for banking with Bharat Sahakari Bank. {STOP_TOKEN}")
+            return _say(f"Thank you for banking with Bharat Sahakari Bank. {STOP}")
         if state.step >= len(self.gold):
             state.finished = True
             return _say("Your request is complete. Is there anything else I can help you with?")

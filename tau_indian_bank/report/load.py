@@ -21,7 +21,7 @@ from typing import Any
 from tau_indian_bank.errors import ReportInputError
 from tau_indian_bank.evaluation.diagnostics import SessionDiagnostics, diagnose
 from tau_indian_bank.evaluation.safety import SafetyResult, check_safety
-from tau_indian_bank.suite import category_of
+from tau_indian_bank.vocabulary import category_of
 
 #: Upstream tau2-bench's folder of per-simulation files ("dir" format), next to results.json.
 SIMULATIONS_DIR = "simulations"

@@ -28,8 +28,8 @@ from tau_indian_bank.report.statistics import (
     paired_bootstrap_diff,
     wilson_interval,
 )
+from tau_indian_bank.vocabulary import CATEGORIES
 
-CATEGORY_ORDER = ("sequencing", "edge_case", "rare_tool", "control")
 LENGTH_BUCKETS = ("1", "2", "3", "4", "5+")
 BOOTSTRAP_RESAMPLES = 10_000
 BOOTSTRAP_SEED = 20260715
@@ -108,8 +108,8 @@ def run_metrics(run: Run, with_sessions: bool = False, strict: bool = False, jud
         "final_only_passes": final_only,
         "action_only_passes": action_only,
         "discordance_p_value": mcnemar_exact(final_only, action_only),
-        "by_category": {c: by_category[c] for c in CATEGORY_ORDER if c in by_category}
-        | {c: v for c, v in by_category.items() if c not in CATEGORY_ORDER},
+        "by_category": {c: by_category[c] for c in CATEGORIES if c in by_category}
+        | {c: v for c, v in by_category.items() if c not in CATEGORIES},
         "by_chain_length": {b: by_length[b] for b in LENGTH_BUCKETS if b in by_length},
         "failure_taxonomy": {c: _rate(classes.get(c, 0), len(failed)) for c in FAILURE_CLASSES},
         "n_failed": len(failed),

@@ -6,7 +6,8 @@ from pathlib import Path
 from typing import Any
 
 from tau_indian_bank.evaluation.diagnostics import FAILURE_CLASSES
-from tau_indian_bank.report.metrics import CATEGORY_ORDER, LENGTH_BUCKETS
+from tau_indian_bank.report.metrics import LENGTH_BUCKETS
+from tau_indian_bank.vocabulary import CATEGORIES
 
 
 def _grouped_bars(ax, groups: list[str], runs: list[dict[str, Any]], values, ylabel: str) -> None:  # noqa: ANN001
@@ -40,7 +41,7 @@ def write_plots(report: dict[str, Any], folder: str | Path) -> list[Path]:
         plt.close(fig)
         written.append(path)
 
-    categories = [c for c in CATEGORY_ORDER if any(c in r["by_category"] for r in runs)]
+    categories = [c for c in CATEGORIES if any(c in r["by_category"] for r in runs)]
     fig, ax = plt.subplots(figsize=(9, 4.5))
     _grouped_bars(ax, categories, runs, lambda r, c: r["by_category"].get(c, {}).get("pass_rate", 0.0), "pass rate (%)")
     ax.set_title("Pass rate by task category")

@@ -9,7 +9,8 @@ from typing import Any
 
 from tau_indian_bank.evaluation.diagnostics import FAILURE_CLASSES
 from tau_indian_bank.evaluation.safety import GATES, PRECEDENCE
-from tau_indian_bank.report.metrics import CATEGORY_ORDER, LENGTH_BUCKETS
+from tau_indian_bank.report.metrics import LENGTH_BUCKETS
+from tau_indian_bank.vocabulary import CATEGORIES
 
 
 def _pct(value: float) -> str:
@@ -38,7 +39,7 @@ def _tables(report: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]
         tables.append(("Judged (natural-language assertion, by the judge model; advisory)", ["run", "judged pass", "judged"],
                        [[r["label"], _pct(r.get("judged_pass_rate", 0.0)), str(r.get("judged_sessions", 0))] for r in runs],
                        "the judge never changes the verdict; unjudged sessions (errors) count as not passed"))
-    categories = [c for c in CATEGORY_ORDER if any(c in r["by_category"] for r in runs)]
+    categories = [c for c in CATEGORIES if any(c in r["by_category"] for r in runs)]
     tables.append(("Pass rate by category", ["run", *categories],
                    [[r["label"], *(f"{_pct(r['by_category'][c]['pass_rate'])} (n={r['by_category'][c]['n']})"
                                    if c in r["by_category"] else "–" for c in categories)] for r in runs], ""))

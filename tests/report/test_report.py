@@ -1,5 +1,8 @@
 import copy
 import json
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -7,8 +10,8 @@ import pytest
 from tau_indian_bank.evaluation.diagnostics import FAILURE_CLASSES, diagnose
 from tau_indian_bank.report.load import ReportInputError, load_run, load_runs
 from tau_indian_bank.report.metrics import build_report
-from tau_indian_bank.suite import load_suite
-from tests.conftest import run
+from tau_indian_bank.tasks.suite_files import load_suite
+from tests.conftest import command_env, run
 
 CLOSE = next(t for t in load_suite() if t["id"].startswith("seq_fd_close_0"))
 BEREAVEMENT = next(t for t in load_suite() if t["id"].startswith("edge_bereavement_0"))
@@ -155,12 +158,27 @@ def test_labels_must_match_files_and_be_unique(tmp_path):
     assert copy.deepcopy(load_runs([str(path)], ["mine"])[0].label) == "mine"
 
 
-def test_the_report_imports_neither_litellm_nor_tau2(offline_runs):
+#: tau2's runtime: the simulator, evaluator, participants and registry (litellm comes with these).
+TAU2_RUNTIME = ("tau2.run", "tau2.evaluator", "tau2.agent", "tau2.user", "tau2.orchestrator", "tau2.registry")
+
+
+def test_the_report_imports_neither_litellm_nor_tau2s_runtime_and_prints_no_tau2_log(offline_runs):
+    """The report needs only tau2's toolkit module (the tools' marks), which logs at import; the command keeps it quiet."""
     folder, _ = offline_runs
-    probe = ("import sys; from tau_indian_bank.cli import main; "
+    probe = ("import json, sys; from tau_indian_bank.cli import main; "
              f"main(['report', {str(folder / 'oracle-test.json')!r}, '--format', 'json', '--strict']); "
-             "print(sorted({m.split('.')[0] for m in sys.modules} & {'tau2', 'litellm'}), file=sys.stderr)")
-    done = run(["python", "-c", probe])
+             "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in ('tau2', 'litellm'))), file=sys.stderr)")
+    env = command_env()
+    env.pop("LOGURU_LEVEL")  # as a user's shell has it: only the command itself may quieten tau2
+    done = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, timeout=600,
+                          stdin=subprocess.DEVNULL)
     assert done.returncode == 0, done.stderr[-1500:]
-    assert done.stderr.strip().splitlines()[-1] == "[]"
+    *log, modules = done.stderr.strip().splitlines()
+    imported = json.loads(modules)
+    assert "tau2.environment.toolkit" in imported
+    assert [m for m in imported if m.split(".")[0] == "litellm"] == []
+    assert [m for m in imported if any(m == r or m.startswith(r + ".") for r in TAU2_RUNTIME)] == []
+    assert [line for line in log if "No .env file found" in line or re.search(r"\| (DEBUG|INFO|WARNING) +\|", line)] == []
     assert json.loads(done.stdout)["provenance"]["tasks_sha256"] != "unavailable"
+
+
