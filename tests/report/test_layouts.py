@@ -7,7 +7,7 @@ import pytest
 
 from tau_indian_bank.report.load import ReportInputError, load_run, load_runs
 from tau_indian_bank.report.metrics import build_report
-from tau_indian_bank.suite import load_suite
+from tau_indian_bank.tasks.suite_files import load_suite
 
 TASKS = [t for t in load_suite() if t["id"] in ("seq_fd_close_0001", "ctrl_balance_0001", "edge_bereavement_0001")]
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tau_indian_bank.harness import UPSTREAM, installed
+from tau_indian_bank.plugin.harness import UPSTREAM, installed
 from tests.upstream.lane import CHECKOUT
 
 HERE = Path(__file__).resolve().parent

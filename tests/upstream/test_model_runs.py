@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from tau_indian_bank.suite import load_suite
+from tau_indian_bank.tasks.suite_files import load_suite
 from tests.conftest import run
 from tests.support.fake_llm import FakeModel, Faults, Server
 from tests.upstream.lane import simulations, tau2_run
@@ -50,7 +50,7 @@ def test_the_model_participants_score_the_same_verdicts_as_on_nvidia(model_run):
 
 
 def test_the_customer_model_was_prompted_with_the_banking_guidelines(model_run):
-    from tau_indian_bank.participants.llm import customer_guidelines
+    from tau_indian_bank.plugin.llm_user import customer_guidelines
 
     _, model = model_run
     assert model.customer_prompts

