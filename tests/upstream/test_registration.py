@@ -72,3 +72,13 @@ def test_tau2_run_offers_the_domain_and_every_participant():
     text = " ".join(done.stdout.split())
     for name in ("indian_bank", *AGENTS, *USERS):
         assert name in text, name
+
+
+def test_the_benchmarks_own_commands_run_on_upstream(tmp_path):
+    """Importing the package's tau2 modules first would register the domain while they are half-imported
+    (on upstream any tau2 import loads the registry); the command loads tau2's registry first."""
+    done = run(["tau-indian-bank", "offline", "--split", "test", "--agents", "indian_bank_oracle", "indian_bank_replier",
+                "--workers", "1", "--results-dir", str(tmp_path)], cwd=tmp_path)
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = {line.split()[0]: line.split() for line in done.stdout.splitlines() if line.startswith("indian_bank_")}
+    assert (lines["indian_bank_oracle"][3], lines["indian_bank_replier"][3]) == ("100.0%", "0.0%")
