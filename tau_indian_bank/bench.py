@@ -3,7 +3,8 @@
 Prints a table (and writes ``bench-out/bench.json``): interpreter start-up cost of the
 plugin hook; environment construction; final-state hash; tool-call latency; per-session
 evaluation cost (tau2's ``evaluate_simulation`` on recorded sessions: replay, gold
-replay, hashes, assertions); the offline base split end to end through ``tau2 run`` and
+replay, hashes, assertions); the answer check and gate S7 per session (caches cleared,
+target under 1 ms each); the offline base split end to end through ``tau2 run`` and
 in-process; ``tau-indian-bank validate``; and ``tau-indian-bank report`` on a
 1,000-session file, with where its time goes. Ratios are what to compare across
 machines; absolute times depend on this one. ``--quick`` skips the slow end-to-end rows.
@@ -140,6 +141,28 @@ def _timed_command(args: list[str], cwd: str) -> tuple[float, float]:
     return time.perf_counter() - start, usage.ru_maxrss / 1024
 
 
+def _check_costs_ms(sessions: list[tuple[Any, Any]]) -> dict[str, float]:
+    """Median cost per session of the answer check and of gate S7, caches cleared before each session."""
+    from tau_indian_bank.evaluation import answers, mentions
+    from tau_indian_bank.evaluation.answers import check_answer
+    from tau_indian_bank.evaluation.figures import check_figures, rule_sources
+
+    rule_sources()  # read once per process, like the policy
+    dumped = [(t.model_dump(mode="json"), [m.model_dump(mode="json") for m in s.messages]) for t, s in sessions]
+    check_answer(*dumped[0])  # imports and compiled patterns, once per process
+    check_figures(*dumped[0])
+    costs: dict[str, list[float]] = {"answer check": [], "gate S7": []}
+    for task, messages in dumped:
+        for name, check in (("answer check", check_answer), ("gate S7", check_figures)):
+            for cache in (mentions.amounts, mentions.dates, mentions.percents, answers._states):
+                cache.cache_clear()
+            start = time.perf_counter()
+            check(task, messages)
+            costs[name].append(time.perf_counter() - start)
+    return {name: statistics.median(values) * 1000 for name, values in costs.items()} | {
+        f"{name} (mean)": statistics.fmean(values) * 1000 for name, values in costs.items()}
+
+
 def _report_breakdown(path: Path) -> dict[str, float]:
     """Where the report's time goes on one results file (seconds per stage)."""
     stages: dict[str, float] = {}
@@ -157,7 +180,13 @@ def _report_breakdown(path: Path) -> dict[str, float]:
     start = time.perf_counter()
     for simulation in data["simulations"]:
         check_safety(tasks[simulation["task_id"]], simulation["messages"])
-    stages["safety gates"] = time.perf_counter() - start
+    stages["safety gates (S7 included)"] = time.perf_counter() - start
+    from tau_indian_bank.evaluation.answers import check_answer
+
+    start = time.perf_counter()
+    for simulation in data["simulations"]:
+        check_answer(tasks[simulation["task_id"]], simulation["messages"])
+    stages["answer check"] = time.perf_counter() - start
     from tau_indian_bank.report.load import load_run
     from tau_indian_bank.report.metrics import build_report
 
@@ -189,6 +218,11 @@ def _in_process_rows() -> Rows:
     rows.append(("tool call (median)", "ms", {d: statistics.median(v) * 1000 for d, v in latencies.items()}))
     rows.append(("tool call (p99)", "ms", {d: statistics.quantiles(v, n=100)[98] * 1000 for d, v in latencies.items()}))
     rows.append(("evaluate one session (median)", "ms", {d: _eval_cost(d, p[:60]) * 1000 for d, p in pairs.items()}))
+    checks = _check_costs_ms(ours)
+    rows.append(("answer check per session (median, lite oracle)", "ms", {DOMAIN_NAME: checks["answer check"]}))
+    rows.append(("  answer check per session (mean)", "ms", {DOMAIN_NAME: checks["answer check (mean)"]}))
+    rows.append(("gate S7 per session (median, lite oracle)", "ms", {DOMAIN_NAME: checks["gate S7"]}))
+    rows.append(("  gate S7 per session (mean)", "ms", {DOMAIN_NAME: checks["gate S7 (mean)"]}))
     return rows
 
 

@@ -5,6 +5,7 @@ Every conversion is named for its direction and defined here once:
 * :func:`rupees_to_paise`: whole rupees (a number in code) to paise;
 * :func:`parse_rupees`: a rupee amount as a model or customer writes it to paise;
 * :func:`paise_to_rupees`: paise to a rupee number for machine-readable tool output;
+* :func:`output_rupees_to_paise`: such a rupee number back to paise (zero allowed);
 * :func:`format_rupees`: paise to text for a reader, always with paise (₹1,00,000.00);
 * :func:`spoken_rupees`: paise to text as a customer says it (₹50,000, or ₹1,250.50).
 
@@ -106,6 +107,11 @@ def rupees_to_paise(rupees: int) -> int:
 def paise_to_rupees(paise: int) -> float:
     """Paise as a rupee number for machine-readable tool output (exact to two places): 125050 -> 1250.5."""
     return paise / PAISE_PER_RUPEE
+
+
+def output_rupees_to_paise(value: float | int | str) -> int:
+    """A rupee number as tool output gives it, back to paise (the inverse of paise_to_rupees): 1250.5 -> 125050."""
+    return int((Decimal(str(value)) * PAISE_PER_RUPEE).to_integral_value())
 
 
 def percent(bps: int) -> str:

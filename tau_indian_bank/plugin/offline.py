@@ -70,7 +70,7 @@ def run_offline(tasks: Sequence[Any], agent: str, concurrency: int = 1, seed: in
 
 @dataclass(frozen=True)
 class AgentSummary:
-    """One agent's line: sessions, passes, final-state passes, action-check passes."""
+    """One agent's line: sessions, passes, final-state passes, action-check passes; answer check and S7."""
 
     agent: str
     sessions: int
@@ -79,6 +79,9 @@ class AgentSummary:
     actions: int
     seconds: float
     path: str
+    answer_passed: int = 0
+    answer_n: int = 0
+    s7_flagged: int = 0
 
 
 def _run_one(job: tuple[str, str, str]) -> AgentSummary:
@@ -92,6 +95,7 @@ def _run_one(job: tuple[str, str, str]) -> AgentSummary:
     temporary.write_text(results.model_dump_json(indent=2), encoding="utf-8")
     temporary.replace(path)
     infos = [s.reward_info for s in results.simulations]
+    answers, s7 = _answer_and_s7(results)
     return AgentSummary(
         agent=agent,
         sessions=len(infos),
@@ -100,7 +104,24 @@ def _run_one(job: tuple[str, str, str]) -> AgentSummary:
         actions=sum(bool(i.env_assertions) and all(a.met for a in i.env_assertions) for i in infos),
         seconds=time.perf_counter() - start,
         path=str(path),
+        answer_passed=sum(a is True for a in answers),
+        answer_n=sum(a is not None for a in answers),
+        s7_flagged=sum(g in ("fail", "needs_review") for g in s7),
     )
+
+
+def _answer_and_s7(results: Any) -> tuple[list[bool | None], list[str]]:
+    """Each session's answer check (None: the task has no facts) and gate S7."""
+    from tau_indian_bank.evaluation.answers import check_answer
+    from tau_indian_bank.evaluation.figures import check_figures
+
+    tasks = {t.id: t.model_dump(mode="json") for t in results.tasks}
+    answers, s7 = [], []
+    for simulation in results.simulations:
+        task, messages = tasks[simulation.task_id], [m.model_dump(mode="json") for m in simulation.messages]
+        answers.append(check_answer(task, messages).passed)
+        s7.append(check_figures(task, messages)[0])
+    return answers, s7
 
 
 def _writable_folder(results_dir: str) -> Path:
@@ -120,11 +141,16 @@ def _pct(part: int, whole: int) -> str:
 
 
 def summary_table(split: str, summaries: Sequence[AgentSummary]) -> str:
-    """The table ``tau-indian-bank offline`` prints: one line per agent."""
+    """The table ``tau-indian-bank offline`` prints: one line per agent, then the answer check and S7 per agent."""
     lines = [f"{'agent':<24} {'split':<6} {'sessions':>8} {'pass':>7} {'final-state':>12} {'action check':>13}  results"]
     for s in summaries:
         lines.append(f"{s.agent:<24} {split:<6} {s.sessions:>8} {_pct(s.passed, s.sessions):>7} "
                      f"{_pct(s.final_state, s.sessions):>12} {_pct(s.actions, s.sessions):>13}  {s.path}")
+    lines.append(f"\n  {'answer check and S7':<22} {'answer check':>12} {'of sessions':>12} {'S7 flagged':>11}"
+                 "   (answer check: sessions whose task has facts)")
+    for s in summaries:
+        lines.append(f"  {s.agent.removeprefix(DOMAIN_NAME + '_'):<22} {_pct(s.answer_passed, s.answer_n):>12} "
+                     f"{s.answer_n:>12} {_pct(s.s7_flagged, s.sessions):>11}")
     return "\n".join(lines)
 
 

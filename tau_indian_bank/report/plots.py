@@ -1,4 +1,4 @@
-"""PNG figures for a report: by category, by chain length, failure taxonomy, final-only vs full."""
+"""PNG figures for a report: by category, by chain length, failure taxonomy, the three checks vs the verdict."""
 
 from __future__ import annotations
 
@@ -70,9 +70,13 @@ def write_plots(report: dict[str, Any], folder: str | Path) -> list[Path]:
     save(fig, "failure_taxonomy.png")
 
     fig, ax = plt.subplots(figsize=(9, 4.5))
-    _grouped_bars(ax, ["final-state check", "action check", "both (pass)"],
-                  [{"label": r["label"], "v": [r["final_state_pass_rate"], r["action_pass_rate"], r["pass_rate"]]} for r in runs],
-                  lambda r, g: r["v"][["final-state check", "action check", "both (pass)"].index(g)], "pass rate (%)")
+    checks = ["final-state check", "action check", "answer check", "both (pass)"]
+    _grouped_bars(ax, checks,
+                  [{"label": r["label"], "v": [r["final_state_pass_rate"], r["action_pass_rate"],
+                                               r.get("answer_pass_rate") or 0.0, r["pass_rate"]]} for r in runs],
+                  lambda r, g: r["v"][checks.index(g)], "pass rate (%)")
     ax.set_title("Scoring only the final state hides procedural violations")
+    ax.text(0.0, -0.16, "answer check: over the sessions whose task has facts; pass = final state and action check",
+            transform=ax.transAxes, fontsize=7)
     save(fig, "final_state_vs_full.png")
     return written

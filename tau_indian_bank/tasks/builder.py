@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from tau_indian_bank.evaluation.facts import attach_facts
 from tau_indian_bank.paths import SPLITS_FILE, TASKS_FILE
 from tau_indian_bank.tasks.families import all_families
 from tau_indian_bank.tasks.framework import Draft, Family, assemble, persona
@@ -63,8 +64,8 @@ def _fill(family: Family, quota: int, used: Counter[str], seed: int) -> list[dic
             continue
         used[draft.customer_id] += 1
         persona_text = persona(conn, draft.customer_id, rng, draft.persona_note)
-        tasks.append(assemble(family, len(tasks) + 1, draft, persona_text, login_context,
-                              full_name(conn, draft.customer_id)))
+        tasks.append(attach_facts(assemble(family, len(tasks) + 1, draft, persona_text, login_context,
+                                           full_name(conn, draft.customer_id))))
     if len(tasks) < quota:
         raise GenerationError(f"family {family.name}: only {len(tasks)} of {quota} tasks could be built")
     return tasks

@@ -182,3 +182,24 @@ def test_the_report_imports_neither_litellm_nor_tau2s_runtime_and_prints_no_tau2
     assert json.loads(done.stdout)["provenance"]["tasks_sha256"] != "unavailable"
 
 
+def test_the_answer_check_and_s7_in_the_offline_demo_and_the_report(offline_runs):
+    folder, stdout = offline_runs
+    rows = {line.split()[0]: line.split() for line in stdout.splitlines() if line.startswith("  ") and "%" in line}
+    assert rows["oracle"][1] == "100.0%" and all(rows[b][1] == "0.0%" for b in ("replier", "looker", "claimer"))
+    paths = [str(folder / f"{name}-test.json") for name in ("oracle", "replier", "looker", "claimer")]
+    done = run(["tau-indian-bank", "report", *paths, "--format", "json", "--sessions", "--strict"])
+    assert done.returncode == 0, done.stderr
+    runs = {r["label"]: r for r in json.loads(done.stdout)["runs"]}
+    oracle = runs["oracle-test"]
+    assert oracle["answer_pass_rate"] == 1.0 and 0 < oracle["answer_n"] <= oracle["n_sessions"]
+    assert oracle["strict_pass_rate"] == 1.0 and oracle["safety"]["S7"] == 0.0
+    assert all(c["answer_pass_rate"] == 1.0 for c in oracle["by_category"].values())
+    for label in ("replier-test", "looker-test", "claimer-test"):
+        assert runs[label]["answer_pass_rate"] == 0.0 and runs[label]["answer_n"] == oracle["answer_n"]
+    sessions = oracle["sessions"] + runs["replier-test"]["sessions"]
+    assert {"answer_passed", "missing_facts"} <= set(sessions[0]) and all("S7" in s["gates"] for s in sessions)
+    assert {s["answer_passed"] for s in oracle["sessions"]} <= {True, None}
+    missed = [s for s in runs["replier-test"]["sessions"] if s["answer_passed"] is False]
+    assert missed and all(s["missing_facts"] for s in missed)
+    text = run(["tau-indian-bank", "report", *paths[:2]]).stdout
+    assert "answer check" in text and "S7" in text
