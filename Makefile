@@ -3,17 +3,22 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# Upstream tau2-bench lane (make test-upstream): a source checkout and a Python 3.12 environment.
+TAU2_UPSTREAM ?=
+UPSTREAM_VENV ?= .venv-upstream
+PYTHON312     ?= $(shell command -v python3.12 >/dev/null 2>&1 && python3.12 -c '' 2>/dev/null && echo python3.12 \
+                   || { p=$$(pyenv prefix 3.12 2>/dev/null) && echo $$p/bin/python; })
 
 # Offline defaults: litellm's bundled cost map (no fetch at import) and quiet tau2 logs.
 export LITELLM_LOCAL_MODEL_COST_MAP := True
 export LOGURU_LEVEL := ERROR
 
-.PHONY: demo test test-fast browser validate bench generate lint clean
+.PHONY: demo test test-fast test-upstream browser validate bench generate lint clean
 
 $(STAMP): pyproject.toml hatch_build.py
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev]'
+	$(BIN)/python -m pip install -q -e '.[nvidia,dev]'
 	touch $(STAMP)
 
 demo: $(STAMP)          ## oracle + the four scripted baselines on the lite split, offline
@@ -38,6 +43,19 @@ browser:                ## Debian's chromium and chromium-driver for the HTML re
 		|| echo "make browser: could not install chromium and chromium-driver; the browser test will not run" >&2; \
 	else echo "make browser: chromium and chromium-driver are missing and cannot be installed here (needs apt-get as root); the browser test will not run" >&2; fi
 
+test-upstream:          ## the upstream lane: tau2-bench from the source checkout at $$TAU2_UPSTREAM, Python 3.12
+	@if [ -z "$(TAU2_UPSTREAM)" ] || [ ! -f "$(TAU2_UPSTREAM)/src/tau2/registry.py" ]; then \
+	  echo "test-upstream skipped: set TAU2_UPSTREAM to a tau2-bench source checkout (git clone https://github.com/sierra-research/tau2-bench; git checkout v1.0.1)"; \
+	  exit 0; fi; \
+	if [ -z "$(PYTHON312)" ]; then echo "test-upstream skipped: no Python 3.12 found (python3.12 or pyenv)"; exit 0; fi; \
+	if [ ! -f $(UPSTREAM_VENV)/.installed ] || [ pyproject.toml -nt $(UPSTREAM_VENV)/.installed ]; then \
+	  $(PYTHON312) -m venv $(UPSTREAM_VENV) && \
+	  $(UPSTREAM_VENV)/bin/python -m pip install -q --upgrade pip && \
+	  $(UPSTREAM_VENV)/bin/python -m pip install -q -e "$(TAU2_UPSTREAM)" && \
+	  $(UPSTREAM_VENV)/bin/python -m pip install -q -e '.[test]' && \
+	  touch $(UPSTREAM_VENV)/.installed || exit 1; fi; \
+	TAU2_UPSTREAM="$(TAU2_UPSTREAM)" $(UPSTREAM_VENV)/bin/python -m pytest -q tests/upstream
+
 validate: $(STAMP)      ## check the task suite against every composition figure and the participants
 	$(BIN)/tau-indian-bank validate
 
@@ -52,4 +70,4 @@ lint: $(STAMP)
 	$(BIN)/ruff check tau_indian_bank tests
 
 clean:
-	rm -rf $(VENV) results bench-out .pytest_cache
+	rm -rf $(VENV) $(UPSTREAM_VENV) results bench-out .pytest_cache

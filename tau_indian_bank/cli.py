@@ -9,7 +9,8 @@
 
 Every subcommand's arguments are defined here, in one parser; the packages the handlers
 call (task generation, the plugin's offline runner, the report) are libraries. User errors (a bad file, an unknown split)
-print one line and exit with status 2.
+print one line and exit with status 2, and so does a command that needs tau2 when no tau2
+harness is installed (the line says how to install either harness).
 """
 
 from __future__ import annotations
@@ -187,6 +188,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     from tau_indian_bank.errors import USER_ERRORS, one_line
 
     try:
+        if args.command != "report":  # the report reads results files; everything else runs on tau2
+            from tau_indian_bank.plugin.harness import prepare
+
+            prepare()
         return int(args.run(args))
     except USER_ERRORS as exc:
         print(one_line(exc), file=sys.stderr)

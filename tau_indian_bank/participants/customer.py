@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 
 from tau2.data_model.message import AssistantMessage, Message, MultiToolMessage, ToolMessage, UserMessage
-from tau2.user.base import BaseUser, UserState, ValidUserInputMessage, is_valid_user_history_message
 
+from tau_indian_bank.participants.bases import UserBase, UserState, ValidUserInputMessage, is_valid_user_history_message
 from tau_indian_bank.participants.reading import change_kinds, cheque_numbers, read_message, record_endings
 from tau_indian_bank.participants.scenario import CustomerScript, parse_scenario
 from tau_indian_bank.vocabulary import STOP, TRANSFER
@@ -64,11 +64,13 @@ def judge_proposal(message: str, sentence: str, script: CustomerScript) -> str |
     return None
 
 
-class IndianBankCustomer(BaseUser):
+class IndianBankCustomer(UserBase):
     """Scripted customer for offline runs; deterministic, no LLM."""
 
-    def __init__(self, tools=None, instructions: str | None = None, llm=None, llm_args=None) -> None:  # noqa: ANN001
-        super().__init__(instructions=instructions, llm=llm, llm_args=llm_args)
+    def __init__(self, tools=None, instructions: str | None = None, llm=None, llm_args=None, **_: object) -> None:  # noqa: ANN001
+        # Both harnesses' base users only store what they are given (nvidia: instructions and
+        # the model; upstream: instructions and tools); store all four so one constructor fits both.
+        self.tools, self.instructions, self.llm, self.llm_args = tools, instructions, llm, dict(llm_args or {})
         self.script: CustomerScript = parse_scenario(str(instructions or ""))
 
     def get_init_state(self, message_history: list[Message] | None = None) -> UserState:

