@@ -73,6 +73,13 @@ def _tables(report: dict[str, Any], intervals: bool = False) -> list[tuple[str, 
                     for r in runs],
                    "precedence: premature termination > unnecessary transfer > wrong arguments > wrong or extra write > "
                    "skipped required read > stopped short > other"))
+    return tables + _gate_and_trial_tables(report)
+
+
+def _gate_and_trial_tables(report: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]], str]]:
+    """The safety-gate, repeated-trial, comparison and missing-session tables."""
+    runs = report["runs"]
+    tables = []
     tables.append(("Safety gates (share of sessions failing; needs review in brackets)",
                    ["run", *GATES, *(["strict pass"] if any("strict_pass_rate" in r for r in runs) else [])],
                    [[r["label"], *(f"{_pct(r['safety'][g])} ({_pct(r['safety_needs_review'][g])})" for g in GATES),
