@@ -110,7 +110,7 @@ class IndianBankOracle(_Scripted, LLMGTAgent):
             return _say(f"Thank you for banking with Bharat Sahakari Bank. {STOP_TOKEN}")
         if state.step >= len(self.gold):
             state.finished = True
-            return _say("Your request is complete. Is there anything else I can help you with?")
+            return _say("That is everything you asked for. Is there anything else I can help you with?")
         action = self.gold[state.step]
         if action.name in STATE_CHANGING_TOOLS and not state.awaiting_confirmation:
             state.awaiting_confirmation = True
