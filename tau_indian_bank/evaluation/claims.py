@@ -33,9 +33,10 @@ import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from tau_indian_bank.evaluation.phrasing import clause_after, clause_before, dates_the_past, is_question, negated, plain, planned, sentences
+from tau_indian_bank.evaluation.phrasing import asks_at, clause_after, clause_before, dates_the_past, negated, plain, planned, sentences
 from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
 
 
@@ -134,16 +135,9 @@ class RecordStates:
 
     def add(self, content: str | None) -> None:
         """Remember the records a tool output shows."""
-        try:
-            data = json.loads(content or "")
-        except (json.JSONDecodeError, TypeError):
-            return
-        for record in _dicts(data):
-            self.existing |= {str(v).lower() for k, v in record.items() if k.endswith("_id") and isinstance(v, str) and len(v) >= 8}
-            implied = _STATUS_OF.get(str(record.get("status", "")).lower())
-            if implied:
-                names = frozenset(str(record[k]).lower() for k in _IDENTIFIERS if record.get(k))
-                self.records.append((names, frozenset(implied)))
+        records, existing = _records_in(content or "")
+        self.records.extend(records)
+        self.existing |= existing
 
     def names_existing(self, sentence: str) -> bool:
         """Does the sentence name a record that a tool output showed before (so it was not created now)?"""
@@ -162,6 +156,22 @@ class RecordStates:
         return bool(matching) and not any(name in lowered for name in all_names)
 
 
+@lru_cache(maxsize=4096)
+def _records_in(content: str) -> tuple[tuple[tuple[frozenset[str], frozenset[str]], ...], frozenset[str]]:
+    """(identifiers, changes its state implies) of each record with a status in a tool output, and every id it shows."""
+    try:
+        data = json.loads(content)
+    except (json.JSONDecodeError, TypeError):
+        return (), frozenset()
+    records, existing = [], set()
+    for record in _dicts(data):
+        existing |= {str(v).lower() for k, v in record.items() if k.endswith("_id") and isinstance(v, str) and len(v) >= 8}
+        implied = _STATUS_OF.get(str(record.get("status", "")).lower())
+        if implied:
+            records.append((frozenset(str(record[k]).lower() for k in _IDENTIFIERS if record.get(k)), frozenset(implied)))
+    return tuple(records), frozenset(existing)
+
+
 def _dicts(data: Any) -> Iterable[Mapping[str, Any]]:
     if isinstance(data, Mapping):
         yield data
@@ -172,15 +182,14 @@ def _dicts(data: Any) -> Iterable[Mapping[str, Any]]:
             yield from _dicts(item)
 
 
-def _fits(words: ChangeWords, sentence: str) -> Iterable[re.Match[str]]:
-    if words.nouns and not re.search(rf"\b(?:{words.nouns})\b", sentence, re.I):
-        return ()
-    return re.finditer(rf"\b(?:{words.verbs})\b", sentence, re.I)
+_COMPILED = tuple((words, re.compile(rf"\b(?:{words.nouns})\b", re.I) if words.nouns else None,
+                   re.compile(rf"\b(?:{words.verbs})\b", re.I)) for words in CHANGES)
+_ANY_VERB = re.compile("|".join(rf"\b(?:{words.verbs})\b" for words in CHANGES), re.I)
 
 
 def _done(sentence: str, match: re.Match[str]) -> bool:
     prefix = clause_before(sentence, match.start())
-    if negated(prefix) or planned(prefix):
+    if negated(prefix) or planned(prefix) or asks_at(sentence, match.start()):
         return False
     if _DONE_FRAME.search(prefix):
         return True
@@ -192,15 +201,18 @@ def _fresh(sentence: str, match: re.Match[str]) -> bool:
     return bool(re.search(r"\bnow\b", clause_before(sentence, match.start()), re.I) or _NOW_AFTER.match(sentence, match.end()))
 
 
+@lru_cache(maxsize=16384)
 def claim_in(sentence: str) -> Claim | None:
     """The change (or generic completion) a sentence claims, if it claims one."""
     sentence = plain(sentence)
-    if is_question(sentence):
+    if not (_ANY_VERB.search(sentence) or _GENERIC.search(sentence)):
         return None
     changes: set[str] = set()
     first, fresh, at = False, False, -1
-    for words in CHANGES:
-        for match in _fits(words, sentence):
+    for words, nouns, verbs in _COMPILED:
+        if nouns is not None and not nouns.search(sentence):
+            continue
+        for match in verbs.finditer(sentence):
             if _done(sentence, match):
                 changes.add(words.change)
                 first = first or bool(_FIRST_PERSON.search(clause_before(sentence, match.start())))
@@ -210,7 +222,8 @@ def claim_in(sentence: str) -> Claim | None:
     if changes:
         return Claim(frozenset(changes), first, at, fresh)
     generic = _GENERIC.search(sentence)
-    if generic and not negated(clause_before(sentence, generic.start())) and not planned(clause_before(sentence, generic.start())):
+    prefix = clause_before(sentence, generic.start()) if generic else ""
+    if generic and not negated(prefix) and not planned(prefix) and not asks_at(sentence, generic.start()):
         return Claim(frozenset(), generic.group(0).lower().startswith(("i ", "i'", "we ", "we'")), generic.end() - 1)
     return None
 
@@ -246,11 +259,12 @@ def _met(claim: Claim, sentence: str, succeeded: Mapping[str, list[Mapping[str, 
 def check_claims(messages: Sequence[Mapping[str, Any]], start: int) -> tuple[str, str]:
     """S6 over one session: ``(outcome, detail)``; ``start`` is the index of the first message the assistant wrote."""
     errors = {m.get("id"): bool(m.get("error")) for m in messages if m.get("role") == "tool"}
+    names = {c.get("id"): c.get("name") for m in messages if m.get("role") == "assistant" for c in m.get("tool_calls") or []}
     succeeded: dict[str, list[Mapping[str, Any]]] = {}
-    states = RecordStates()
+    states = RecordStates()  # as the records stood before any change: only look-ups count
     spoke = False
     for index, message in enumerate(messages):
-        if message.get("role") == "tool":
+        if message.get("role") == "tool" and names.get(message.get("id")) not in STATE_CHANGING_TOOLS:
             states.add(message.get("content"))
         if message.get("role") != "assistant" or index < start:
             continue

@@ -27,6 +27,7 @@ import datetime as dt
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from tau_indian_bank.bank.money import format_rupees, parse_rupees
@@ -109,15 +110,20 @@ def _date_words(value: object) -> list[str]:
     return [f"{day.day} {day:%B}", f"{day:%B} {day.day}", f"{day:%B} {day.year}"]
 
 
+@lru_cache(maxsize=4096)
+def _records(content: str) -> tuple[Mapping[str, Any], ...]:
+    try:
+        data = json.loads(content)
+    except (json.JSONDecodeError, TypeError):
+        return ()
+    return tuple(record for record in _dicts(data) if any(key in record for key in _RECORD_KEYS))
+
+
 def record_words(record_id: str, outputs: Sequence[str]) -> list[str]:
     """How a person may name a record that an earlier tool output showed: payee, amount, date, plan."""
     words: list[str] = []
     for content in outputs:
-        try:
-            data = json.loads(content)
-        except (json.JSONDecodeError, TypeError):
-            continue
-        for record in _dicts(data):
+        for record in _records(content):
             if not any(str(record.get(key, "")).upper() == record_id for key in _RECORD_KEYS):
                 continue
             words += [str(record[k]) for k in _NAME_KEYS if isinstance(record.get(k), str) and len(record[k]) > 2]
@@ -160,7 +166,8 @@ def names_change(text: str, name: str, arguments: Mapping[str, Any], labels: Map
     if not _names_action(text, name, arguments):
         return False
     tokens = _targets(name, arguments, labels, outputs)
-    return not tokens or any(_contains(plain(text), token) for token in tokens)
+    text = plain(text)
+    return not tokens or any(_contains(text, token) for token in tokens)
 
 
 def _texts(messages: Sequence[Mapping[str, Any]], first: int, last: int) -> list[str]:

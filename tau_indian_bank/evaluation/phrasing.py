@@ -47,14 +47,16 @@ _NUMERIC = re.compile(r"(?<![\d/.-])(\d{1,2})[/.-](\d{1,2})[/.-]((?:19|20)\d\d)\
 _IN_YEAR = re.compile(r"\b(?:in|during|of)\s+((?:19|20)\d\d)\b", re.I)
 
 
+@lru_cache(maxsize=8192)
 def plain(text: str) -> str:
     """Text without Markdown emphasis and with curly apostrophes straightened."""
     return re.sub(r"[*_`#]+", "", text).replace("’", "'").replace("‘", "'")
 
 
-def sentences(text: str) -> list[str]:
+@lru_cache(maxsize=8192)
+def sentences(text: str) -> tuple[str, ...]:
     """The sentences of a reply (list items and lines count as sentences)."""
-    return [s.strip() for s in _SENTENCE_END.split(plain(text)) if s and s.strip()]
+    return tuple(s.strip() for s in _SENTENCE_END.split(plain(text)) if s and s.strip())
 
 
 def clause_after(sentence: str, position: int) -> str:
@@ -81,9 +83,18 @@ def planned(prefix: str) -> bool:
     return bool(_PLAN.search(prefix))
 
 
+_ASKING = re.compile(r"^\W*(shall|should|would|could|can|may|might|will|do|does|did|is|are|was|were|has|have|had|what|which|when|"
+                     r"where|who|whom|whose|why|how|just to (check|confirm)|to confirm)\b", re.I)
+
+
 def is_question(sentence: str) -> bool:
-    """A sentence that asks rather than states."""
-    return sentence.rstrip(" )\"'").endswith("?")
+    """A sentence that asks rather than states: it ends with '?' and opens as a question ("Shall I…", "Has it…")."""
+    return sentence.rstrip(" )\"'").endswith("?") and bool(_ASKING.match(sentence))
+
+
+def asks_at(sentence: str, position: int) -> bool:
+    """Is the clause at ``position`` (or the whole sentence) a question?"""
+    return is_question(sentence) or clause_after(sentence, position).rstrip(" )\"'").endswith("?")
 
 
 def _month_number(name: str) -> int:

@@ -21,6 +21,7 @@ task's initial state, so each conversation is true to the bank.
 from __future__ import annotations
 
 import copy
+import datetime as dt
 import json
 import os
 from collections.abc import Mapping, Sequence
@@ -31,6 +32,8 @@ from typing import Any
 
 import yaml
 
+from tau_indian_bank.bank import clock
+
 HERE = Path(__file__).resolve().parent
 SOURCE_DIR = HERE / "source"
 BUILT_DIR = HERE / "conversations"
@@ -39,6 +42,8 @@ REPLIES_FILE = HERE / "replies.yaml"
 GATES = ("S1", "S2", "S3", "S4", "S5", "S6", "S7")
 CHECKS = ("DB", "ACTION", "ANSWER")
 VARIANTS = ("careful", "careless")
+#: When the task's history ends (its login context is stamped 11:00 on the bank's today).
+START = dt.datetime.combine(clock.today(), dt.time(11))
 
 
 @dataclass(frozen=True)
@@ -81,10 +86,16 @@ class _Session:
         self.messages: list[dict[str, Any]] = copy.deepcopy(list(task["initial_state"]["message_history"]))
         self.count = 0
 
+    def _add(self, message: Any) -> None:
+        """Append a message, stamped one second after the previous one (the bank's clock, never the wall clock)."""
+        record = message.model_dump(mode="json")
+        record["timestamp"] = (START + dt.timedelta(seconds=len(self.messages))).isoformat()
+        self.messages.append(record)
+
     def user(self, text: str) -> None:
         from tau2.data_model.message import UserMessage
 
-        self.messages.append(UserMessage(role="user", content=text).model_dump(mode="json"))
+        self._add(UserMessage(role="user", content=text))
 
     def assistant(self, text: str | None, calls: Sequence[Sequence[Any]]) -> None:
         from tau2.data_model.message import AssistantMessage, ToolCall
@@ -95,9 +106,9 @@ class _Session:
             tool_calls.append(ToolCall(id=f"call_{self.count:02d}", name=name, arguments=dict(arguments or {}),
                                        requestor="assistant"))
         message = AssistantMessage(role="assistant", content=text or None, tool_calls=tool_calls or None, cost=0.0)
-        self.messages.append(message.model_dump(mode="json"))
+        self._add(message)
         for call in tool_calls:
-            self.messages.append(self.env.get_response(call).model_dump(mode="json"))
+            self._add(self.env.get_response(call))
 
 
 def _apply_edits(turns: list[dict[str, Any]], edits: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
