@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 export LITELLM_LOCAL_MODEL_COST_MAP := True
 export LOGURU_LEVEL := ERROR
 
-.PHONY: demo test validate bench generate lint clean
+.PHONY: demo test validate bench generate lint clean labelled
 
 $(STAMP): pyproject.toml hatch_build.py
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,9 @@ validate: $(STAMP)      ## check the task suite against every composition figure
 
 bench: $(STAMP)         ## speed, against tau2's stock retail and airline domains, in one run (BENCH_ARGS=--quick: skip end-to-end rows)
 	$(BIN)/python -m tau_indian_bank.bench $(BENCH_ARGS)
+
+labelled: $(STAMP)      ## precision and recall of every gate and check on the hand-labelled sets (tests/labelled)
+	$(BIN)/python -m tests.labelled.measure
 
 generate: $(STAMP)      ## regenerate the seed data and the task suite (byte for byte)
 	$(BIN)/python -m tau_indian_bank.generation.seed_data --out data/seed

@@ -20,6 +20,7 @@ RUN_ELSEWHERE = {
     "tau-indian-bank validate": "tests/generation/test_suite.py::test_validate_passes_on_the_whole_base_split",
     "tau-indian-bank families": "tests/test_cli.py::test_families_prints_the_catalogue_as_yaml",
     "make bench": "tests/test_bench.py::test_make_bench_target_runs_the_benchmark (with --quick)",
+    "make labelled": "tests/evaluation/test_labelled.py::test_the_readme_shows_the_measured_table",
 }
 #: Commands that only set the scene (nothing to run).
 SCENE = ("export ",)

@@ -12,6 +12,7 @@ from collections import Counter
 
 import pytest
 
+from tests.conftest import ROOT
 from tests.labelled.build import stale_files
 from tests.labelled.loader import CHECKS, GATES, load_conversations, load_customer_replies, load_replies, tasks
 from tests.labelled.measure import (
@@ -23,6 +24,7 @@ from tests.labelled.measure import (
     mistakes,
     reply_scores,
     s7_present,
+    table,
 )
 
 TARGET = 0.97
@@ -89,3 +91,12 @@ def test_each_gate_and_check_on_the_replies(name):
 def test_customer_replies_are_read_as_yes_only_when_they_are_one():
     score = affirmation_score()
     assert score.precision >= TARGET and score.recall >= TARGET, [m for m in mistakes() if m.startswith("customer")]
+
+
+def test_the_readme_shows_the_measured_table():
+    """`make labelled` prints the table the README shows, number for number."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    shown = readme.split("<!-- labelled-table:start -->\n", 1)[1].split("\n<!-- labelled-table:end -->", 1)[0]
+    assert shown == table()
+    recipe = (ROOT / "Makefile").read_text(encoding="utf-8").split("\nlabelled:", 1)[1].splitlines()[1].strip()
+    assert recipe == "$(BIN)/python -m tests.labelled.measure"
