@@ -182,9 +182,24 @@ def _dicts(data: Any) -> Iterable[Mapping[str, Any]]:
             yield from _dicts(item)
 
 
-_COMPILED = tuple((words, re.compile(rf"\b(?:{words.nouns})\b", re.I) if words.nouns else None,
+def _keys(pattern: str) -> tuple[str, ...]:
+    """Letter runs every match of ``pattern`` contains one of (a cheap test before the regex)."""
+    bare = re.sub(r"\[[^]]*\]|\(\?:|\\[a-z]|[a-z)]\?", " ", pattern)  # an optional letter cuts the run: cancel(l)ed
+    return tuple(sorted(set(re.findall(r"[a-z]{2,}", bare))))
+
+
+_COMPILED = tuple((words, _keys(words.nouns), re.compile(rf"\b(?:{words.nouns})\b", re.I) if words.nouns else None,
                    re.compile(rf"\b(?:{words.verbs})\b", re.I)) for words in CHANGES)
-_ANY_VERB = re.compile("|".join(rf"\b(?:{words.verbs})\b" for words in CHANGES), re.I)
+_NOT_KEYS = frozenset({"the", "its", "you", "over", "your"})
+#: Cheap test first: a sentence with none of these letters-runs can match no change verb.
+_VERB_KEYS = tuple(sorted({key for words in CHANGES for key in _keys(words.verbs) if len(key) > 2} - _NOT_KEYS))
+_GENERIC_KEYS = ("done", "sorted", "set", "taken care", "complete", "in place", "processed", "good to go", "updated", "made",
+                 "applied", "saved", "submitted", "successful", "actioned", "carried out", "handled")
+
+
+def _may_claim(sentence: str) -> bool:
+    lowered = sentence.lower()
+    return any(key in lowered for key in _VERB_KEYS) or any(key in lowered for key in _GENERIC_KEYS)
 
 
 def _done(sentence: str, match: re.Match[str]) -> bool:
@@ -205,12 +220,13 @@ def _fresh(sentence: str, match: re.Match[str]) -> bool:
 def claim_in(sentence: str) -> Claim | None:
     """The change (or generic completion) a sentence claims, if it claims one."""
     sentence = plain(sentence)
-    if not (_ANY_VERB.search(sentence) or _GENERIC.search(sentence)):
+    if not _may_claim(sentence):
         return None
     changes: set[str] = set()
     first, fresh, at = False, False, -1
-    for words, nouns, verbs in _COMPILED:
-        if nouns is not None and not nouns.search(sentence):
+    lowered = sentence.lower()
+    for words, keys, nouns, verbs in _COMPILED:
+        if nouns is not None and not (any(key in lowered for key in keys) and nouns.search(sentence)):
             continue
         for match in verbs.finditer(sentence):
             if _done(sentence, match):
