@@ -59,7 +59,7 @@ IMPOSSIBLE = frozenset({"loan_closed", "account_reactivated", "kyc_updated", "no
 CHANGES: tuple[ChangeWords, ...] = (
     ChangeWords("open_deposit", r"opened|booked|set up|created|started|placed", _DEPOSIT),
     ChangeWords("close_deposit", r"closed|broken|liquidated|redeemed|encashed|pre-?closed|credited|transferred", _DEPOSIT),
-    ChangeWords("set_deposit_maturity_instruction", r"updated|changed|set|switched|registered|recorded|noted|saved|modified",
+    ChangeWords("set_deposit_maturity_instruction", r"updated|changed|set|switched|registered|saved|modified",
                 r"maturity|renew\w*|instructions?"),
     ChangeWords("freeze_card", r"frozen|froze|temporarily (?:blocked|locked|disabled)|locked", _CARD),
     ChangeWords("unfreeze_card", r"unfrozen|unfroze|unlocked|unblocked|reactivated|re-?enabled|re-?activated|"
@@ -70,7 +70,7 @@ CHANGES: tuple[ChangeWords, ...] = (
     ChangeWords("cancel_mandate", r"cancell?ed|revoked|stopped|deactivated|removed", _MANDATE),
     ChangeWords("stop_cheque_payment", r"stopped|cancell?ed|blocked|put on hold|(?:placed|registered|recorded|marked) (?:a |the )?stop",
                 r"cheques?"),
-    ChangeWords("stop_cheque_payment", r"placed|registered|recorded|marked|noted|put", r"stop(?:[- ]payment)?"),
+    ChangeWords("stop_cheque_payment", r"placed|registered|recorded|marked|put", r"stop(?:[- ]payment)?"),
     ChangeWords("request_cheque_book", r"ordered|requested|dispatched|placed|raised|issued|sent|on its way",
                 r"cheque ?books?|cheque leaves"),
     ChangeWords("request_statement", r"requested|sent|e-?mailed|posted|generated|dispatched|ordered|placed|raised|on its way|queued",
@@ -88,10 +88,10 @@ CHANGES: tuple[ChangeWords, ...] = (
     ChangeWords("holder_changed", r"moved|transferred|converted|changed|put", r"(?:sole|your|single) name"),
 )
 #: A verb is claimed done when one of these frames ends right before it.
-_ADVERBS = r"(?:\s+(?:now|just|also|already|successfully|permanently|temporarily|fully|gone ahead and))*"
+_ADVERBS = r"(?:\s+(?:now|just|also|already|successfully|permanently|temporarily|fully|(?:gone|went) ahead and))*"
 _DONE_FRAME = re.compile(
-    rf"(?:\b(?:i|we)(?:\s+(?:have|had))?|'ve|\b(?:has|have|had){_ADVERBS}\s+been|\b(?:is|are)\s+now|\b(?:was|were)|\bnow|"
-    rf"\bsuccessfully|\bjust|\bgone ahead and){_ADVERBS}\s+$", re.I)
+    rf"(?:\b(?:i|we)(?:\s+(?:have|had))?|'ve|(?:\b(?:has|have|had)|'s|'ve){_ADVERBS}\s+been|\b(?:is|are)\s+now|\b(?:was|were)|\bnow|"
+    rf"\bsuccessfully|\bjust|\b(?:gone|went) ahead and){_ADVERBS}\s+$", re.I)
 _FIRST_PERSON = re.compile(rf"(?:\b(?:i|we)(?:\s+(?:have|had))?|\b(?:i|we)'ve){_ADVERBS}\s+$", re.I)
 _RECORD_FRAMES = re.compile(r"\b(i can see|i see|i've checked|i have checked|records? shows?|shows? that|shows it|"
                             r"according to|as per|on record|our records|it looks like|it appears|marked as|status (?:is|shows))\b", re.I)
@@ -104,8 +104,9 @@ _GENERIC = re.compile(
     r"was|were)\s+(?:now\s+)?(?:successfully\s+)?(?:done|complete|completed|processed|actioned|carried out|taken care of|in place|"
     r"through|updated|made|applied|saved|submitted|successful)\b"
     r"|\b(?:i|we)(?:'ve| have)\s+(?:now\s+)?(?:done|completed|processed|actioned|taken care of|carried out|made|handled|sorted)\s+"
-    r"(?:that|this|it|everything|all|your request|the (?:changes?|updates?|requests?)|the needful|all the changes)\b"
-    r"|^\W*(?:done|all done)\b"
+    r"(?:that|this|it|everything|all|the needful|all the changes|(?:your|the) (?:requests?|changes?|updates?|closure|"
+    r"cancellation|transfer|booking|order|instruction))\b"
+    r"|^\W*(?:done|all done)\b|\bconsider it done\b"
     r"|\bsuccessfully (?:completed|processed|done)\b"
     r"|\bchanges? (?:has|have) been (?:made|applied|saved)\b", re.I)
 _STATUS_OF = {"blocked": {"block_card"}, "frozen": {"freeze_card"}, "closed": {"close_deposit", "loan_closed"},

@@ -143,12 +143,19 @@ def _contains(text: str, word: str) -> bool:
     return word.lower() in text.lower()
 
 
+@lru_cache(maxsize=256)
+def _action_pattern(words: tuple[str, ...]) -> re.Pattern[str]:
+    """Any of the words in any form: 'turn on' also matches 'turning on', 'close' also 'closure' and 'closing'."""
+    def form(word: str) -> str:
+        return r"\s+".join(re.escape(t[:-1] if t.endswith("e") and len(t) > 3 else t) + r"\w*" for t in word.split())
+    return re.compile("|".join(form(word) for word in words), re.I)
+
+
 def _names_action(text: str, name: str, arguments: Mapping[str, Any]) -> bool:
-    lowered = plain(text).lower()
     words = ACTION_WORDS.get(name, ())
     if name == "raise_service_request":
         words = CATEGORY_WORDS.get(str(arguments.get("category")), ()) or words
-    return any(word in lowered for word in words)
+    return bool(words) and bool(_action_pattern(tuple(words)).search(plain(text)))
 
 
 def _targets(name: str, arguments: Mapping[str, Any], labels: Mapping[str, str], outputs: Sequence[str]) -> list[str]:
