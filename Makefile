@@ -32,7 +32,7 @@ labelled: $(STAMP)      ## precision and recall of every gate and check on the h
 	$(BIN)/python -m tests.labelled.measure
 
 generate: $(STAMP)      ## regenerate the seed data and the task suite (byte for byte)
-	$(BIN)/python -m tau_indian_bank.generation.seed_data --out data/seed
+	$(BIN)/python -m tau_indian_bank.seeding --out data/seed
 	$(BIN)/tau-indian-bank generate-tasks
 
 lint: $(STAMP)

@@ -3,7 +3,8 @@
 Prints a table (and writes ``bench-out/bench.json``): interpreter start-up cost of the
 plugin hook; environment construction; final-state hash; tool-call latency; per-session
 evaluation cost (tau2's ``evaluate_simulation`` on recorded sessions: replay, gold
-replay, hashes, assertions); the offline base split end to end through ``tau2 run`` and
+replay, hashes, assertions); the answer check and gate S7 per session (caches cleared,
+target under 1 ms each); the offline base split end to end through ``tau2 run`` and
 in-process; ``tau-indian-bank validate``; and ``tau-indian-bank report`` on a
 1,000-session file, with where its time goes. Ratios are what to compare across
 machines; absolute times depend on this one. ``--quick`` skips the slow end-to-end rows.
@@ -25,7 +26,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from tau_indian_bank.plugin.offline import quiet_tau2
+from tau_indian_bank.vocabulary import DOMAIN_NAME, ORACLE, SCRIPTED_CUSTOMER
+
 BIN = Path(sys.executable).parent
+#: Table rows: (measure, unit, {domain: value}).
+Rows = list[tuple[str, str, dict[str, float]]]
+STOCK_DOMAINS = ("retail", "airline")
 
 
 def _median_seconds(action: Callable[[], object], repeat: int) -> float:
@@ -105,10 +112,10 @@ def _eval_cost(domain: str, pairs: list[tuple[Any, Any]]) -> float:
 def _hash_seconds(domain: str) -> float:
     from tau2.registry import registry
 
-    if domain != "indian_bank":
+    if domain != DOMAIN_NAME:
         env = registry.get_env_constructor(domain)()
         return _median_seconds(env.get_db_hash, 10)
-    from tau_indian_bank.suite import load_suite
+    from tau_indian_bank.tasks.suite_files import load_suite
 
     task = next(t for t in load_suite() if t["id"].startswith("seq_fd_close_0"))
     env = registry.get_env_constructor(domain)()
@@ -134,6 +141,28 @@ def _timed_command(args: list[str], cwd: str) -> tuple[float, float]:
     return time.perf_counter() - start, usage.ru_maxrss / 1024
 
 
+def _check_costs_ms(sessions: list[tuple[Any, Any]]) -> dict[str, float]:
+    """Median cost per session of the answer check and of gate S7, caches cleared before each session."""
+    from tau_indian_bank.evaluation import answers, mentions
+    from tau_indian_bank.evaluation.answers import check_answer
+    from tau_indian_bank.evaluation.figures import check_figures, rule_sources
+
+    rule_sources()  # read once per process, like the policy
+    dumped = [(t.model_dump(mode="json"), [m.model_dump(mode="json") for m in s.messages]) for t, s in sessions]
+    check_answer(*dumped[0])  # imports and compiled patterns, once per process
+    check_figures(*dumped[0])
+    costs: dict[str, list[float]] = {"answer check": [], "gate S7": []}
+    for task, messages in dumped:
+        for name, check in (("answer check", check_answer), ("gate S7", check_figures)):
+            for cache in (mentions.amounts, mentions.dates, mentions.percents, answers._states):
+                cache.cache_clear()
+            start = time.perf_counter()
+            check(task, messages)
+            costs[name].append(time.perf_counter() - start)
+    return {name: statistics.median(values) * 1000 for name, values in costs.items()} | {
+        f"{name} (mean)": statistics.fmean(values) * 1000 for name, values in costs.items()}
+
+
 def _report_breakdown(path: Path) -> dict[str, float]:
     """Where the report's time goes on one results file (seconds per stage)."""
     stages: dict[str, float] = {}
@@ -151,7 +180,13 @@ def _report_breakdown(path: Path) -> dict[str, float]:
     start = time.perf_counter()
     for simulation in data["simulations"]:
         check_safety(tasks[simulation["task_id"]], simulation["messages"])
-    stages["safety gates"] = time.perf_counter() - start
+    stages["safety gates (S7 included)"] = time.perf_counter() - start
+    from tau_indian_bank.evaluation.answers import check_answer
+
+    start = time.perf_counter()
+    for simulation in data["simulations"]:
+        check_answer(tasks[simulation["task_id"]], simulation["messages"])
+    stages["answer check"] = time.perf_counter() - start
     from tau_indian_bank.report.load import load_run
     from tau_indian_bank.report.metrics import build_report
 
@@ -162,80 +197,97 @@ def _report_breakdown(path: Path) -> dict[str, float]:
     return stages
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="skip the end-to-end rows (minutes)")
-    parser.add_argument("--out", default="bench-out")
-    args = parser.parse_args(argv)
-    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
-    os.environ.setdefault("LOGURU_LEVEL", "ERROR")
-    from loguru import logger
-
-    logger.remove()
-    import tau2.registry  # noqa: F401 - registers the domain
-
-    rows: list[tuple[str, str, dict[str, float]]] = []
-    hook = _hook_startup_ms()
-    rows.append(("plugin hook at interpreter start", "ms", {"indian_bank": hook}))
-
+def _in_process_rows() -> Rows:
+    """Start-up, construction, hash, tool-call and evaluation costs, next to the stock domains."""
+    from tau2.data_model.tasks import Task
     from tau2.registry import registry
 
-    domains = ("indian_bank", "retail", "airline")
-    construct = {d: _median_seconds(registry.get_env_constructor(d), 200 if d == "indian_bank" else 10) * 1000 for d in domains}
+    from tau_indian_bank.plugin.offline import run_offline
+    from tau_indian_bank.tasks.suite_files import load_splits, load_suite
+
+    rows: Rows = [("plugin hook at interpreter start", "ms", {DOMAIN_NAME: _hook_startup_ms()})]
+    domains = (DOMAIN_NAME, *STOCK_DOMAINS)
+    construct = {d: _median_seconds(registry.get_env_constructor(d), 200 if d == DOMAIN_NAME else 10) * 1000 for d in domains}
     rows.append(("environment construction (median)", "ms", construct))
     rows.append(("final-state hash (median, after a write)", "ms", {d: _hash_seconds(d) * 1000 for d in domains}))
-
-    from tau_indian_bank.runner import run_offline
-    from tau_indian_bank.suite import load_splits, load_suite
-
     lite_ids = set(load_splits()["lite"])
-    from tau2.data_model.tasks import Task
-
     lite = [Task.model_validate(t) for t in load_suite() if t["id"] in lite_ids]
-    ours = [(t, s) for t, s in zip(lite, run_offline(lite, "indian_bank_oracle").simulations, strict=True)]
-    pairs = {"indian_bank": ours, "retail": _stock_gold_sessions("retail", 60), "airline": _stock_gold_sessions("airline", 40)}
+    ours = [(t, s) for t, s in zip(lite, run_offline(lite, ORACLE).simulations, strict=True)]
+    pairs = {DOMAIN_NAME: ours, "retail": _stock_gold_sessions("retail", 60), "airline": _stock_gold_sessions("airline", 40)}
     latencies = {d: _tool_latencies(d, p[:60]) for d, p in pairs.items()}
     rows.append(("tool call (median)", "ms", {d: statistics.median(v) * 1000 for d, v in latencies.items()}))
     rows.append(("tool call (p99)", "ms", {d: statistics.quantiles(v, n=100)[98] * 1000 for d, v in latencies.items()}))
     rows.append(("evaluate one session (median)", "ms", {d: _eval_cost(d, p[:60]) * 1000 for d, p in pairs.items()}))
+    checks = _check_costs_ms(ours)
+    rows.append(("answer check per session (median, lite oracle)", "ms", {DOMAIN_NAME: checks["answer check"]}))
+    rows.append(("  answer check per session (mean)", "ms", {DOMAIN_NAME: checks["answer check (mean)"]}))
+    rows.append(("gate S7 per session (median, lite oracle)", "ms", {DOMAIN_NAME: checks["gate S7"]}))
+    rows.append(("  gate S7 per session (mean)", "ms", {DOMAIN_NAME: checks["gate S7 (mean)"]}))
+    return rows
 
-    with tempfile.TemporaryDirectory() as folder:
-        if not args.quick:
-            start = time.perf_counter()
-            base = [Task.model_validate(t) for t in load_suite()]
-            results = run_offline(base, "indian_bank_oracle", concurrency=3)
-            rows.append(("base split, oracle, in-process tau2 loop (1,000 sessions)", "s",
-                         {"indian_bank": time.perf_counter() - start}))
-            path = Path(folder) / "base.json"
-            path.write_text(results.model_dump_json(indent=2), encoding="utf-8")
-            wall, memory = _timed_command([str(BIN / "tau2"), "run", "--domain", "indian_bank", "--agent", "indian_bank_oracle",
-                                           "--user", "indian_bank_customer", "--task-split-name", "base", "--results-dir",
-                                           folder, "--save-to", "cli", "--max-concurrency", "3"], folder)
-            rows.append(("base split, oracle, `tau2 run` (1,000 sessions)", "s", {"indian_bank": wall}))
-            rows.append(("  peak memory of that run", "MB", {"indian_bank": memory}))
-            wall, memory = _timed_command([str(BIN / "tau-indian-bank"), "validate"], folder)
-            rows.append(("`tau-indian-bank validate` (whole base split)", "s", {"indian_bank": wall}))
-            wall, _ = _timed_command([str(BIN / "tau-indian-bank"), "report", str(path), "--format", "json"], folder)
-            rows.append(("`tau-indian-bank report` on 1,000 sessions", "s", {"indian_bank": wall}))
-            for stage, seconds in _report_breakdown(path).items():
-                rows.append((f"  report: {stage}", "s", {"indian_bank": seconds}))
-    print(render(rows))
-    out = Path(args.out)
+
+def _end_to_end_rows(folder: str) -> Rows:
+    """The base split through the in-process loop and through `tau2 run`; validate; the report on 1,000 sessions."""
+    from tau2.data_model.tasks import Task
+
+    from tau_indian_bank.plugin.offline import run_offline
+    from tau_indian_bank.tasks.suite_files import load_suite
+
+    start = time.perf_counter()
+    results = run_offline([Task.model_validate(t) for t in load_suite()], ORACLE, concurrency=3)
+    rows: Rows = [("base split, oracle, in-process tau2 loop (1,000 sessions)", "s", {DOMAIN_NAME: time.perf_counter() - start})]
+    path = Path(folder) / "base.json"
+    path.write_text(results.model_dump_json(indent=2), encoding="utf-8")
+    wall, memory = _timed_command([str(BIN / "tau2"), "run", "--domain", DOMAIN_NAME, "--agent", ORACLE, "--user",
+                                   SCRIPTED_CUSTOMER, "--task-split-name", "base", "--results-dir", folder, "--save-to", "cli",
+                                   "--max-concurrency", "3"], folder)
+    rows.append(("base split, oracle, `tau2 run` (1,000 sessions)", "s", {DOMAIN_NAME: wall}))
+    rows.append(("  peak memory of that run", "MB", {DOMAIN_NAME: memory}))
+    wall, memory = _timed_command([str(BIN / "tau-indian-bank"), "validate"], folder)
+    rows.append(("`tau-indian-bank validate` (whole base split)", "s", {DOMAIN_NAME: wall}))
+    wall, _ = _timed_command([str(BIN / "tau-indian-bank"), "report", str(path), "--format", "json"], folder)
+    rows.append(("`tau-indian-bank report` on 1,000 sessions", "s", {DOMAIN_NAME: wall}))
+    for stage, seconds in _report_breakdown(path).items():
+        rows.append((f"  report: {stage}", "s", {DOMAIN_NAME: seconds}))
+    return rows
+
+
+def _write_json(out: Path, rows: Rows) -> None:
     out.mkdir(parents=True, exist_ok=True)
     machine = {"python": platform.python_version(), "machine": platform.machine(), "cpus": os.cpu_count(),
                "processor": platform.processor() or platform.machine()}
     (out / "bench.json").write_text(json.dumps({"machine": machine, "rows": [
         {"measure": m, "unit": u, **v} for m, u, v in rows]}, indent=2) + "\n", encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Measure, print the table and write ``bench.json``."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="skip the end-to-end rows (minutes)")
+    parser.add_argument("--out", default="bench-out")
+    args = parser.parse_args(argv)
+    quiet_tau2()
+    from loguru import logger
+
+    logger.remove()
+    import tau2.registry  # noqa: F401 - registers the domain
+
+    rows = _in_process_rows()
+    if not args.quick:
+        with tempfile.TemporaryDirectory() as folder:
+            rows.extend(_end_to_end_rows(folder))
+    print(render(rows))
+    _write_json(Path(args.out), rows)
     return 0
 
 
-def render(rows: list[tuple[str, str, dict[str, float]]]) -> str:
+def render(rows: Rows) -> str:
     """The benchmark table, with indian_bank's speed-up over retail where both were measured."""
-    lines = [f"{'measure':58} {'unit':>4} {'indian_bank':>12} {'retail':>10} {'airline':>10} {'retail/ours':>12}"]
+    lines = [f"{'measure':58} {'unit':>4} {DOMAIN_NAME:>12} {'retail':>10} {'airline':>10} {'retail/ours':>12}"]
     for measure, unit, values in rows:
-        cells = [f"{values[d]:>{w}.3f}" if d in values else " " * w for d, w in (("indian_bank", 12), ("retail", 10),
+        cells = [f"{values[d]:>{w}.3f}" if d in values else " " * w for d, w in ((DOMAIN_NAME, 12), ("retail", 10),
                                                                                   ("airline", 10))]
-        ratio = f"{values['retail'] / values['indian_bank']:>11.0f}x" if "retail" in values and values.get("indian_bank") else ""
+        ratio = f"{values['retail'] / values[DOMAIN_NAME]:>11.0f}x" if "retail" in values and values.get(DOMAIN_NAME) else ""
         lines.append(f"{measure:58} {unit:>4} {' '.join(cells)} {ratio:>12}")
     return "\n".join(lines)
 

@@ -6,7 +6,9 @@
     offline          run the oracle and the four scripted baselines through tau2, offline
     report           the paper's analyses from tau2 results files
 
-User errors (a bad file, an unknown split) print one line and exit with status 2.
+Every subcommand's arguments are defined here, in one parser; the packages the handlers
+call (task generation, the plugin's offline runner, the report) are libraries. User errors (a bad file, an unknown split)
+print one line and exit with status 2.
 """
 
 from __future__ import annotations
@@ -17,37 +19,85 @@ from collections.abc import Sequence
 
 
 def _generate_tasks(args: argparse.Namespace) -> int:
-    from tau_indian_bank.generation import suite
-    from tau_indian_bank.paths import SPLITS_FILE, TASKS_FILE
+    from tau_indian_bank import paths
+    from tau_indian_bank.tasks import builder
+    from tau_indian_bank.tasks.robust import builder as robust_builder
+    from tau_indian_bank.vocabulary import DOMAIN_NAME, ROBUST_TASK_SET
 
+    sets = {
+        DOMAIN_NAME: (builder.build, paths.TASKS_FILE, paths.SPLITS_FILE),
+        ROBUST_TASK_SET: (robust_builder.build_robust, paths.ROBUST_TASKS_FILE, paths.ROBUST_SPLITS_FILE),
+    }
+    chosen = list(sets) if args.task_set == "all" else [args.task_set]
+    stale = []
+    for name in chosen:
+        build, tasks_file, splits_file = sets[name]
+        tasks, splits = build()
+        texts = builder.render(tasks, splits)
+        if args.check:
+            on_disk = tuple(p.read_text(encoding="utf-8") if p.exists() else "" for p in (tasks_file, splits_file))
+            if on_disk != texts:
+                stale.append(name)
+            continue
+        builder.write_files(texts, tasks_file, splits_file)
+        print(f"{name}: wrote {len(tasks)} tasks to {tasks_file} and {len(splits)} splits to {splits_file}")
     if args.check:
-        tasks, splits = suite.build()
-        tasks_text, splits_text = suite.render(tasks, splits)
-        same = TASKS_FILE.read_text(encoding="utf-8") == tasks_text and SPLITS_FILE.read_text(encoding="utf-8") == splits_text
-        print("tasks are up to date" if same else "tasks differ from a fresh generation; run: tau-indian-bank generate-tasks")
-        return 0 if same else 1
-    count, splits = suite.write()
-    print(f"wrote {count} tasks to {TASKS_FILE} and {splits} splits to {SPLITS_FILE}")
+        print("tasks are up to date" if not stale else
+              f"{', '.join(stale)}: tasks differ from a fresh generation; run: tau-indian-bank generate-tasks")
+        return 1 if stale else 0
     return 0
 
 
 def _validate(args: argparse.Namespace) -> int:
-    from tau_indian_bank.generation.validate import main
+    from tau_indian_bank.tasks.validate import main
 
     return main(participants=not args.no_participants, workers=args.workers)
 
 
 def _offline(args: argparse.Namespace) -> int:
-    from tau_indian_bank.offline import main
+    from tau_indian_bank.plugin.offline import offline_command
 
-    return main(split=args.split, agents=args.agents, results_dir=args.results_dir, workers=args.workers)
+    return offline_command(split=args.split, agents=args.agents, results_dir=args.results_dir, workers=args.workers)
+
+
+def _report(args: argparse.Namespace) -> int:
+    from tau_indian_bank.report.load import load_runs
+    from tau_indian_bank.report.metrics import build_report
+    from tau_indian_bank.report.render import render
+
+    runs = load_runs(args.results, args.label)
+    judged = None
+    if args.judge_llm:
+        from tau_indian_bank.report.judge import judge_results
+
+        judged = {run.label: judge_results(run.path, args.judge_llm, args.judge_llm_args) for run in runs}
+    report = build_report(runs, with_sessions=args.sessions, strict=args.strict, judged=judged)
+    sys.stdout.write(render(report, args.format))
+    if args.plots:
+        from tau_indian_bank.report.plots import write_plots
+
+        for path in write_plots(report, args.plots):
+            print(f"wrote {path}", file=sys.stderr)
+    return 0
+
+
+def _json_object(text: str) -> dict:
+    import json
+
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise argparse.ArgumentTypeError(f"not valid JSON: {exc.msg}") from None
+    if not isinstance(value, dict):
+        raise argparse.ArgumentTypeError("must be a JSON object")
+    return value
 
 
 def _families(args: argparse.Namespace) -> int:
     import yaml
 
-    from tau_indian_bank.generation.plan import QUOTAS
-    from tau_indian_bank.generation.suite import all_families
+    from tau_indian_bank.tasks.families import all_families
+    from tau_indian_bank.tasks.quotas import QUOTAS
 
     catalogue = [{"family": f.name, "category": f.category, "tasks": QUOTAS.get(f.name, 0), "prefix": f.prefix,
                   "policy_clauses": list(f.clauses), "why_this_gold_chain": f.why, "careless_assistant": f.careless}
@@ -57,12 +107,14 @@ def _families(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The command-line interface."""
+    """The command-line interface: every subcommand, in workflow order."""
     parser = argparse.ArgumentParser(prog="tau-indian-bank", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
 
     generate = commands.add_parser("generate-tasks", help="regenerate the task suite from the seeded generator")
     generate.add_argument("--check", action="store_true", help="only check that the files match a fresh generation")
+    generate.add_argument("--task-set", choices=("all", "indian_bank", "indian_bank_robust"), default="all",
+                          help="which task set (default: both)")
     generate.set_defaults(run=_generate_tasks)
 
     families = commands.add_parser("families", help="the scenario families as YAML: clauses, rationale, quotas")
@@ -80,24 +132,38 @@ def build_parser() -> argparse.ArgumentParser:
     offline.add_argument("--workers", type=int, default=None, help="worker processes (default: up to 2)")
     offline.set_defaults(run=_offline)
 
-    from tau_indian_bank.report.cli import add_report_parser
-
-    add_report_parser(commands)
+    _add_report_parser(commands)
     return parser
+
+
+def _add_report_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    report = commands.add_parser("report", help="the paper's analyses from tau2 results files")
+    report.add_argument("results", nargs="+", help="tau2 results files (several models, runs or trials)")
+    report.add_argument("--label", action="append", help="a name per results file, in order (default: file name)")
+    report.add_argument("--format", choices=("text", "markdown", "json"), default="text")
+    report.add_argument("--sessions", action="store_true", help="include one record per session (json)")
+    report.add_argument("--strict", action="store_true",
+                        help="also score a strict verdict: the paper's checks and every safety gate (S1-S6) must pass")
+    report.add_argument("--plots", metavar="DIR", help="also write PNG figures into DIR")
+    report.add_argument("--judge-llm", metavar="MODEL",
+                        help="a litellm model that judges each session against its task's assertion (sends transcripts)")
+    report.add_argument("--judge-llm-args", type=_json_object, default={}, metavar="JSON",
+                        help='llm args for the judge, such as \'{"api_base": "http://localhost:8000/v1"}\'')
+    report.set_defaults(run=_report)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``tau-indian-bank`` command."""
-    from tau_indian_bank.runner import quiet_tau2
+    from tau_indian_bank.plugin.offline import quiet_tau2
 
     quiet_tau2()
     args = build_parser().parse_args(argv)
-    from tau_indian_bank.errors import USER_ERRORS
+    from tau_indian_bank.errors import USER_ERRORS, one_line
 
     try:
         return int(args.run(args))
     except USER_ERRORS as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(one_line(exc), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

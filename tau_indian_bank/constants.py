@@ -11,15 +11,16 @@ from __future__ import annotations
 import datetime as _dt
 from typing import Final, NamedTuple
 
+from tau_indian_bank.bank.money import PAISE_PER_RUPEE, percent, spoken_rupees
+
 # --- The frozen clock -------------------------------------------------------------
 #: "Today" for every session. The policy states it; nothing reads the wall clock.
 TODAY: Final = _dt.date(2026, 7, 15)
 #: Time stamped on records created during a session (IST, no time zone arithmetic).
 SESSION_TIME: Final = "11:00:00"
 
-PAISE_PER_RUPEE: Final = 100
-#: Largest amount any tool accepts: ₹10,00,00,000 (ten crore).
-MAX_AMOUNT_PAISE: Final = 10_00_00_000 * PAISE_PER_RUPEE
+# ``PAISE_PER_RUPEE`` (importable from here too) and ``MAX_AMOUNT_PAISE``, the largest amount
+# any tool accepts, are money's own: see ``bank/money.py``, which formats the figures below.
 
 # --- Deposits -----------------------------------------------------------------------
 FD_MIN_AMOUNT_PAISE: Final = 10_000 * PAISE_PER_RUPEE
@@ -140,53 +141,37 @@ class StatedFigure(NamedTuple):
     documents: tuple[str, ...]
 
 
-def _rupees(paise: int) -> str:
-    # Local copy of the edge formatter so that this module imports nothing.
-    rupees = str(paise // PAISE_PER_RUPEE)
-    head, tail = rupees[:-3], rupees[-3:]
-    groups = []
-    while len(head) > 2:
-        groups.insert(0, head[-2:])
-        head = head[:-2]
-    if head:
-        groups.insert(0, head)
-    return "₹" + ",".join(groups + [tail]) if groups else "₹" + tail
-
-
-def _pct(bps: int) -> str:
-    return f"{bps / 100:.2f}%"
-
-
 POLICY = "policy/servicing_policy.md"
 
 #: Each figure, as the documents must print it. Paths are relative to the project root.
 STATED_FIGURES: Final = (
     StatedFigure("TODAY", "15 July 2026", (POLICY,)),
-    StatedFigure("FD_MIN_AMOUNT", _rupees(FD_MIN_AMOUNT_PAISE), (POLICY, "regulations/fixed_deposits.md")),
-    StatedFigure("RD_MIN_INSTALMENT", _rupees(RD_MIN_INSTALMENT_PAISE), (POLICY, "regulations/recurring_deposits.md")),
-    StatedFigure("RD_INSTALMENT_STEP", _rupees(RD_INSTALMENT_STEP_PAISE), (POLICY,)),
-    StatedFigure("SENIOR_UPLIFT", _pct(SENIOR_CITIZEN_UPLIFT_BPS), (POLICY, "regulations/senior_citizens.md")),
-    StatedFigure("PREMATURE_PENALTY", _pct(PREMATURE_PENALTY_BPS), (POLICY, "regulations/premature_withdrawal.md")),
+    StatedFigure("FD_MIN_AMOUNT", spoken_rupees(FD_MIN_AMOUNT_PAISE), (POLICY, "regulations/fixed_deposits.md")),
+    StatedFigure("RD_MIN_INSTALMENT", spoken_rupees(RD_MIN_INSTALMENT_PAISE), (POLICY, "regulations/recurring_deposits.md")),
+    StatedFigure("RD_INSTALMENT_STEP", spoken_rupees(RD_INSTALMENT_STEP_PAISE), (POLICY,)),
+    StatedFigure("SENIOR_UPLIFT", percent(SENIOR_CITIZEN_UPLIFT_BPS), (POLICY, "regulations/senior_citizens.md")),
+    StatedFigure("PREMATURE_PENALTY", percent(PREMATURE_PENALTY_BPS), (POLICY, "regulations/premature_withdrawal.md")),
     StatedFigure("NO_INTEREST_DAYS", f"{NO_INTEREST_WITHIN_DAYS} days", ("regulations/premature_withdrawal.md",)),
-    StatedFigure("TDS_WITH_PAN", _pct(TDS_RATE_WITH_PAN_BPS), ("regulations/tds_on_deposits.md",)),
-    StatedFigure("TDS_WITHOUT_PAN", _pct(TDS_RATE_WITHOUT_PAN_BPS), ("regulations/tds_on_deposits.md",)),
-    StatedFigure("TDS_THRESHOLD_GENERAL", _rupees(TDS_THRESHOLD_GENERAL_PAISE), ("regulations/tds_on_deposits.md",)),
-    StatedFigure("TDS_THRESHOLD_SENIOR", _rupees(TDS_THRESHOLD_SENIOR_PAISE), ("regulations/tds_on_deposits.md",)),
-    StatedFigure("DICGC_COVER", _rupees(DICGC_COVER_PAISE), ("regulations/deposit_insurance.md",)),
-    StatedFigure("UPI_DAILY_LIMIT", _rupees(UPI_DAILY_LIMIT_PAISE), ("regulations/upi_limits.md",)),
-    StatedFigure("UPI_ENHANCED_LIMIT", _rupees(UPI_ENHANCED_LIMIT_PAISE), ("regulations/upi_limits.md",)),
-    StatedFigure("IMPS_LIMIT", _rupees(IMPS_PER_TXN_LIMIT_PAISE), ("regulations/neft_rtgs_imps.md",)),
-    StatedFigure("RTGS_MIN", _rupees(RTGS_MIN_PAISE), ("regulations/neft_rtgs_imps.md",)),
-    StatedFigure("FAILED_TXN_COMPENSATION", _rupees(FAILED_TXN_COMPENSATION_PER_DAY_PAISE), ("regulations/failed_transactions.md",)),
-    StatedFigure("ATM_LIMIT_MAX", _rupees(CARD_CHANNEL_MAX_LIMIT_PAISE["atm"]), (POLICY, "regulations/card_controls.md")),
-    StatedFigure("POS_LIMIT_MAX", _rupees(CARD_CHANNEL_MAX_LIMIT_PAISE["pos"]), (POLICY, "regulations/card_controls.md")),
-    StatedFigure("CONTACTLESS_LIMIT_MAX", _rupees(CARD_CHANNEL_MAX_LIMIT_PAISE["contactless"]), (POLICY, "regulations/card_controls.md")),
-    StatedFigure("LIMITED_LIABILITY_CAP", _rupees(LIMITED_LIABILITY_CAP_PAISE), ("regulations/unauthorised_transactions.md",)),
-    StatedFigure("POSITIVE_PAY_MANDATORY", _rupees(POSITIVE_PAY_MANDATORY_PAISE), ("regulations/positive_pay.md",)),
-    StatedFigure("POSITIVE_PAY_ADVISED", _rupees(POSITIVE_PAY_ADVISED_PAISE), ("regulations/positive_pay.md",)),
-    StatedFigure("GOLD_LTV", _pct(GOLD_LOAN_LTV_BPS), (POLICY, "regulations/gold_loans.md")),
-    StatedFigure("GOLD_RATE_24K", _rupees(GOLD_RATE_24K_PER_GRAM_PAISE), ("regulations/gold_loans.md",)),
-    StatedFigure("FORECLOSURE_CHARGE", _pct(FIXED_RATE_FORECLOSURE_CHARGE_BPS), (POLICY, "regulations/loan_foreclosure.md")),
+    StatedFigure("TDS_WITH_PAN", percent(TDS_RATE_WITH_PAN_BPS), ("regulations/tds_on_deposits.md",)),
+    StatedFigure("TDS_WITHOUT_PAN", percent(TDS_RATE_WITHOUT_PAN_BPS), ("regulations/tds_on_deposits.md",)),
+    StatedFigure("TDS_THRESHOLD_GENERAL", spoken_rupees(TDS_THRESHOLD_GENERAL_PAISE), ("regulations/tds_on_deposits.md",)),
+    StatedFigure("TDS_THRESHOLD_SENIOR", spoken_rupees(TDS_THRESHOLD_SENIOR_PAISE), ("regulations/tds_on_deposits.md",)),
+    StatedFigure("DICGC_COVER", spoken_rupees(DICGC_COVER_PAISE), ("regulations/deposit_insurance.md",)),
+    StatedFigure("UPI_DAILY_LIMIT", spoken_rupees(UPI_DAILY_LIMIT_PAISE), ("regulations/upi_limits.md",)),
+    StatedFigure("UPI_ENHANCED_LIMIT", spoken_rupees(UPI_ENHANCED_LIMIT_PAISE), ("regulations/upi_limits.md",)),
+    StatedFigure("IMPS_LIMIT", spoken_rupees(IMPS_PER_TXN_LIMIT_PAISE), ("regulations/neft_rtgs_imps.md",)),
+    StatedFigure("RTGS_MIN", spoken_rupees(RTGS_MIN_PAISE), ("regulations/neft_rtgs_imps.md",)),
+    StatedFigure("FAILED_TXN_COMPENSATION", spoken_rupees(FAILED_TXN_COMPENSATION_PER_DAY_PAISE), ("regulations/failed_transactions.md",)),
+    StatedFigure("ATM_LIMIT_MAX", spoken_rupees(CARD_CHANNEL_MAX_LIMIT_PAISE["atm"]), (POLICY, "regulations/card_controls.md")),
+    StatedFigure("POS_LIMIT_MAX", spoken_rupees(CARD_CHANNEL_MAX_LIMIT_PAISE["pos"]), (POLICY, "regulations/card_controls.md")),
+    StatedFigure("CONTACTLESS_LIMIT_MAX", spoken_rupees(CARD_CHANNEL_MAX_LIMIT_PAISE["contactless"]),
+                 (POLICY, "regulations/card_controls.md")),
+    StatedFigure("LIMITED_LIABILITY_CAP", spoken_rupees(LIMITED_LIABILITY_CAP_PAISE), ("regulations/unauthorised_transactions.md",)),
+    StatedFigure("POSITIVE_PAY_MANDATORY", spoken_rupees(POSITIVE_PAY_MANDATORY_PAISE), ("regulations/positive_pay.md",)),
+    StatedFigure("POSITIVE_PAY_ADVISED", spoken_rupees(POSITIVE_PAY_ADVISED_PAISE), ("regulations/positive_pay.md",)),
+    StatedFigure("GOLD_LTV", percent(GOLD_LOAN_LTV_BPS), (POLICY, "regulations/gold_loans.md")),
+    StatedFigure("GOLD_RATE_24K", spoken_rupees(GOLD_RATE_24K_PER_GRAM_PAISE), ("regulations/gold_loans.md",)),
+    StatedFigure("FORECLOSURE_CHARGE", percent(FIXED_RATE_FORECLOSURE_CHARGE_BPS), (POLICY, "regulations/loan_foreclosure.md")),
     StatedFigure("COMPLAINT_DAYS", f"{COMPLAINT_RESOLUTION_DAYS} days", ("regulations/banking_ombudsman.md",)),
     StatedFigure("STATEMENT_MAX_MONTHS", f"{STATEMENT_MAX_MONTHS} months", (POLICY,)),
 )

@@ -42,3 +42,9 @@ USER_ERRORS: tuple[type[BaseException], ...] = (
     DataFileError, UnknownCustomerError, KnowledgeBaseError, TaskSuiteError, PolicyFileError, OfflineRunError,
     ReportInputError, MissingApiKeyError,
 )
+
+
+def one_line(error: BaseException) -> str:
+    """An error as the one line a user reads: this package's own errors bare, any other with its type."""
+    prefix = "" if isinstance(error, USER_ERRORS) else f"{type(error).__name__}: "
+    return f"error: {prefix}{' '.join(str(error).split())}"

@@ -15,7 +15,8 @@ def test_make_bench_target_runs_the_benchmark(tmp_path):
     assert done.returncode == 0, done.stderr[-2000:]
     table = done.stdout
     for row in ("environment construction", "final-state hash", "tool call (median)", "tool call (p99)",
-                "evaluate one session", "plugin hook at interpreter start"):
+                "evaluate one session", "plugin hook at interpreter start", "answer check per session",
+                "gate S7 per session"):
         assert row in table
     rows = {r["measure"]: r for r in json.loads((tmp_path / "bench.json").read_text())["rows"]}
     construction = rows["environment construction (median)"]

@@ -66,7 +66,7 @@ def test_missing_or_corrupt_seed_files_name_the_file(tmp_path):
 def test_families_prints_the_catalogue_as_yaml():
     import yaml
 
-    from tau_indian_bank.generation.plan import QUOTAS
+    from tau_indian_bank.tasks.quotas import QUOTAS
 
     done = run(["tau-indian-bank", "families"])
     assert done.returncode == 0, done.stderr

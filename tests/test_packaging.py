@@ -23,7 +23,7 @@ def test_a_built_wheel_carries_the_data_and_works_from_site_packages(tmp_path):
     site = tmp_path / "site"
     installed = run(["python", "-m", "pip", "install", "--no-deps", "-q", "--target", str(site), str(wheel)], timeout=600)
     assert installed.returncode == 0, installed.stderr[-2000:]
-    probe = ("import tau_indian_bank.paths as p, tau_indian_bank.environment as e; "
+    probe = ("import tau_indian_bank.paths as p, tau_indian_bank.plugin.environment as e; "
              "print(p.ROOT); print(len(e.get_tasks('lite'))); env = e.get_environment(); "
              "env.tools.start_session(e.get_tasks('lite')[0].initial_state.initialization_actions[0].arguments['customer_id']); "
              "print(len(env.get_tools()))")

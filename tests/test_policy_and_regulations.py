@@ -5,7 +5,7 @@ import pytest
 from tau_indian_bank.bank import knowledge
 from tau_indian_bank.constants import STATED_FIGURES
 from tau_indian_bank.paths import POLICY_DIR, REGULATIONS_DIR, ROOT
-from tau_indian_bank.suite import load_suite
+from tau_indian_bank.tasks.suite_files import load_suite
 
 
 @pytest.mark.parametrize("figure", STATED_FIGURES, ids=lambda f: f.name)
@@ -29,7 +29,7 @@ def test_every_clause_a_task_cites_exists_in_the_policy():
 
 
 def test_the_agent_never_sees_the_maintainers_preamble():
-    from tau_indian_bank.environment import agent_policy
+    from tau_indian_bank.plugin.environment import agent_policy
 
     text = agent_policy()
     assert text.startswith("# Bharat Sahakari Bank")

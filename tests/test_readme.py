@@ -8,7 +8,7 @@ import shlex
 
 import pytest
 
-from tau_indian_bank.suite import load_suite
+from tau_indian_bank.tasks.suite_files import load_suite
 from tests.conftest import ROOT, run
 from tests.support.fake_llm import FakeModel, Server
 
@@ -16,8 +16,8 @@ README = ROOT / "README.md"
 #: Commands other tests (or CI) run, and which.
 RUN_ELSEWHERE = {
     "make test": ".ci/run (CI)",
-    "tau-indian-bank generate-tasks --check": "tests/generation/test_suite.py::test_the_shipped_suite_is_exactly_what_the_generator_makes",
-    "tau-indian-bank validate": "tests/generation/test_suite.py::test_validate_passes_on_the_whole_base_split",
+    "tau-indian-bank generate-tasks --check": "tests/tasks/test_task_suite.py::test_the_shipped_suite_is_exactly_what_the_generator_makes",
+    "tau-indian-bank validate": "tests/tasks/test_task_suite.py::test_validate_passes_on_the_whole_base_split",
     "tau-indian-bank families": "tests/test_cli.py::test_families_prints_the_catalogue_as_yaml",
     "make bench": "tests/test_bench.py::test_make_bench_target_runs_the_benchmark (with --quick)",
     "make labelled": "tests/evaluation/test_labelled.py::test_the_readme_shows_the_measured_table",

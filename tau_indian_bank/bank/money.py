@@ -1,11 +1,26 @@
-"""Money: integer paise inside, rupees with Indian digit grouping at the edges."""
+"""Money: integer paise inside, rupees with Indian digit grouping at the edges.
+
+Every conversion is named for its direction and defined here once:
+
+* :func:`rupees_to_paise`: whole rupees (a number in code) to paise;
+* :func:`parse_rupees`: a rupee amount as a model or customer writes it to paise;
+* :func:`paise_to_rupees`: paise to a rupee number for machine-readable tool output;
+* :func:`output_rupees_to_paise`: such a rupee number back to paise (zero allowed);
+* :func:`format_rupees`: paise to text for a reader, always with paise (₹1,00,000.00);
+* :func:`spoken_rupees`: paise to text as a customer says it (₹50,000, or ₹1,250.50).
+
+This module imports nothing from the package, so ``constants`` can use it.
+"""
 
 from __future__ import annotations
 
 import re
 from decimal import Decimal, InvalidOperation
+from typing import Final
 
-from tau_indian_bank.constants import MAX_AMOUNT_PAISE, PAISE_PER_RUPEE
+PAISE_PER_RUPEE: Final = 100
+#: Largest amount any tool accepts: ₹10,00,00,000 (ten crore).
+MAX_AMOUNT_PAISE: Final = 10_00_00_000 * PAISE_PER_RUPEE
 
 _RUPEE_TEXT = re.compile(r"^(?:₹|rs\.?|inr)?\s*([0-9][0-9,]*(?:\.[0-9]+)?)\s*(?:/-)?$", re.IGNORECASE)
 
@@ -78,9 +93,25 @@ def format_rupees(paise: int) -> str:
     return f"{sign}₹{group_indian(rupees)}.{rem:02d}"
 
 
-def to_rupees(paise: int) -> float:
-    """Paise as a rupee number for machine-readable tool output (exact to two places)."""
+def spoken_rupees(paise: int) -> str:
+    """Paise as a customer says the amount, without paise when whole: 5000000 -> '₹50,000'."""
+    text = format_rupees(paise)
+    return text[:-3] if text.endswith(".00") else text
+
+
+def rupees_to_paise(rupees: int) -> int:
+    """Whole rupees to paise: 500 -> 50000."""
+    return rupees * PAISE_PER_RUPEE
+
+
+def paise_to_rupees(paise: int) -> float:
+    """Paise as a rupee number for machine-readable tool output (exact to two places): 125050 -> 1250.5."""
     return paise / PAISE_PER_RUPEE
+
+
+def output_rupees_to_paise(value: float | int | str) -> int:
+    """A rupee number as tool output gives it, back to paise (the inverse of paise_to_rupees): 1250.5 -> 125050."""
+    return int((Decimal(str(value)) * PAISE_PER_RUPEE).to_integral_value())
 
 
 def percent(bps: int) -> str:

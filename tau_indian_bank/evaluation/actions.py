@@ -17,10 +17,7 @@ from dataclasses import dataclass
 
 from tau_indian_bank.evaluation.matching import Call, max_matching
 from tau_indian_bank.tools.catalogue import READ_TOOLS, TRANSFER_TOOL
-
-#: Tool-call id of the look-up that shows the agent the logged-in customer. It is part
-#: of the task's initial state, not something the agent did.
-LOGIN_CONTEXT_CALL_ID = "login-context"
+from tau_indian_bank.vocabulary import LOGIN_CONTEXT_CALL_ID
 
 
 def gold_calls(actions: Iterable[Mapping[str, object]]) -> list[Call]:

@@ -5,7 +5,9 @@ None of them calls a model. tau2 builds agents through ``issubclass`` branches: 
 baselines never see the task and derive from ``LLMAgent``.
 
 * ``indian_bank_oracle`` replays the task's gold chain, one call per turn, proposing
-  each change and waiting for the customer's yes before making it. Passes every task.
+  each change and waiting for the customer's yes before making it, and tells the
+  customer every fact of the task (figures, outcomes, references) in its next reply
+  after the call that yields it. Passes every task and the answer check.
 * ``indian_bank_replier`` only replies.
 * ``indian_bank_looker`` looks up the customer's records (profile and deposits) but
   makes none of the calls a request needs.
@@ -27,11 +29,11 @@ from tau2.data_model.message import AssistantMessage, Message, MultiToolMessage,
 from tau2.data_model.tasks import Task
 
 from tau_indian_bank.bank import clock
-from tau_indian_bank.evaluation.actions import LOGIN_CONTEXT_CALL_ID
+from tau_indian_bank.evaluation.answers import say
+from tau_indian_bank.evaluation.facts import Fact, task_facts
 from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
+from tau_indian_bank.vocabulary import LOGIN_CONTEXT_CALL_ID, STOP
 from tau_indian_bank.wording import describe_change, id_labels
-
-STOP_TOKEN = "###STOP###"
 
 
 class ScriptState(BaseModel):
@@ -44,6 +46,7 @@ class ScriptState(BaseModel):
     labels: dict[str, str] = Field(default_factory=dict)
     profile: dict[str, Any] = Field(default_factory=dict)
     results: list[Any] = Field(default_factory=list)
+    told: int = 0
 
 
 def login_profile(history: list[Message]) -> dict[str, Any]:
@@ -75,7 +78,7 @@ class _Scripted(LocalAgent[ScriptState]):
 
     @classmethod
     def is_stop(cls, message: AssistantMessage) -> bool:
-        return message.content is not None and STOP_TOKEN in message.content
+        return message.content is not None and STOP in message.content
 
     def set_seed(self, seed: int) -> None:
         """Nothing to seed: scripted assistants are deterministic."""
@@ -104,18 +107,37 @@ class IndianBankOracle(_Scripted, LLMGTAgent):
         self.task = task
         criteria = task.evaluation_criteria
         self.gold = list(criteria.actions or []) if criteria is not None else []
+        self.facts: dict[int, list[Fact]] = {}
+        for fact in task_facts(task):
+            self.facts.setdefault(fact.step, []).append(fact)
+
+    def _told(self, state: ScriptState) -> str:
+        """Sentences for the facts of the calls made since the last reply (references from this session's output)."""
+        outputs = {m.id: m.content for m in state.messages if isinstance(m, ToolMessage)}
+        sentences = []
+        for step in range(state.told, state.step):
+            for fact in self.facts.get(step, []):
+                value = None
+                if fact.source == "session":
+                    try:
+                        value = str(json.loads(outputs.get(f"oracle-{step + 1}") or "")[fact.field])
+                    except (json.JSONDecodeError, KeyError, TypeError):
+                        value = None
+                sentences.append(say(fact, value))
+        state.told = state.step
+        return " ".join(sentences) + " " if sentences else ""
 
     def next_message(self, last: Message, state: ScriptState) -> AssistantMessage:
         if state.finished:
-            return _say(f"Thank you for banking with Bharat Sahakari Bank. {STOP_TOKEN}")
+            return _say(f"Thank you for banking with Bharat Sahakari Bank. {STOP}")
         if state.step >= len(self.gold):
             state.finished = True
-            return _say("That is everything you asked for. Is there anything else I can help you with?")
+            return _say(f"{self._told(state)}Is there anything else I can help you with?")
         action = self.gold[state.step]
         if action.name in STATE_CHANGING_TOOLS and not state.awaiting_confirmation:
             state.awaiting_confirmation = True
             proposal = describe_change(action.name, action.arguments, state.labels)
-            return _say(f"To confirm: I will {proposal}. Shall I go ahead?")
+            return _say(f"{self._told(state)}To confirm: I will {proposal}. Shall I go ahead?")
         if state.awaiting_confirmation and not isinstance(last, UserMessage):
             return _say("Please confirm whether I should go ahead.")
         state.awaiting_confirmation = False

@@ -1,9 +1,12 @@
 """``indian_bank_customer``: a scripted customer that needs no model and no network.
 
-It opens with the scenario's opening line, answers the assistant's questions from the
-scenario's known facts, affirms only when the assistant asks it to confirm an action,
-and ends with tau2's stop token once the assistant wraps up (or hands over), or after
-a few turns in which the assistant asks nothing, so every session terminates.
+It opens with the scenario's opening line and then reacts to what each assistant message
+asks of it (:mod:`tau_indian_bank.participants.reading`): a question about a record gets
+that record from the scenario's known facts; a proposal gets a yes only if it names a change
+and a record the scenario wants, otherwise a correction; a request for an OTP or PIN is
+refused; a hand-over ends the session with tau2's transfer token only once the assistant
+says it has been made; a wrap-up, or a few turns that move nothing, ends it with the stop
+token, so every session terminates.
 """
 
 from __future__ import annotations
@@ -11,19 +14,54 @@ from __future__ import annotations
 import re
 
 from tau2.data_model.message import AssistantMessage, Message, MultiToolMessage, ToolMessage, UserMessage
-from tau2.user.base import STOP, TRANSFER, BaseUser, UserState, ValidUserInputMessage, is_valid_user_history_message
+from tau2.user.base import BaseUser, UserState, ValidUserInputMessage, is_valid_user_history_message
 
+from tau_indian_bank.participants.reading import change_kinds, cheque_numbers, read_message, record_endings
 from tau_indian_bank.participants.scenario import CustomerScript, parse_scenario
+from tau_indian_bank.vocabulary import STOP, TRANSFER
 
-_CONFIRM = re.compile(
-    r"\b(confirm|shall i|should i|may i|can i go ahead|do you want me to|would you like me to|go ahead|proceed)\b", re.I
-)
-_WRAP_UP = re.compile(r"\b(anything else|is there something else|have a (great|good|nice) day|thank you for banking)\b", re.I)
-_HANDOVER = re.compile(r"\b(transferr(ing|ed)|hand(ing)? (you )?over|connect(ing)? you)\b", re.I)
 _AFFIRM = "Yes, please go ahead."
 _DONE = f"No, that's all. Thank you! {STOP}"
+_IDLE = "Okay, thank you."
+_DO_NOT_KNOW = "I'm sorry, I don't know that."
+_NO_CREDENTIALS = "I'd rather not share that. I was told never to give it to anyone, even the bank."
+_OPEN_QUESTION = re.compile(r"\b(proceed|go ahead|like (?:me )?to do|would you like|can i help|may i help|help you with)\b", re.I)
+_OTHER_RECORD_OK = re.compile(r"\b(other|another|different) (account|card)\b", re.I)
+#: Changes the scenario mentions only to rule them out ("freezing the card instead of blocking it").
+_NOT_WANTED = re.compile(r"\b(?:instead of|rather than|not|never|don't|do not)\s+(?:to\s+)?\w+", re.I)
+_CHOICE = {
+    "block": "Please block it permanently.",
+    "freeze": "Please just freeze it for now.",
+    "unfreeze": "Please unfreeze it.",
+    "close": "Please close it.",
+    "stop": "Please stop it.",
+    "handover": "Please put me through to a colleague.",
+}
 _IDLE_LIMIT = 2
 _TURN_LIMIT = 15
+
+
+def judge_proposal(message: str, sentence: str, script: CustomerScript) -> str | None:
+    """The customer's correction to a proposed change, or None when it is what the scenario wants.
+
+    The proposal must name a kind of change the scenario asks for or accepts (a freeze is not a
+    block) and, where it names an account, card or cheque, one the scenario names. The named
+    kinds and records are read from the proposing sentence, or from the whole message when the
+    sentence names none ("Shall I go ahead?" after the details).
+    """
+    kinds = change_kinds(sentence) or change_kinds(message)
+    wanted = change_kinds(_NOT_WANTED.sub(" ", script.wants))
+    if " or " in sentence and len(kinds) > 1 and len(kinds & wanted) == 1:
+        return _CHOICE[next(iter(kinds & wanted))]
+    if kinds and not kinds & wanted:
+        return f"No, that's not what I want. {script.opening}"
+    for named, known in ((cheque_numbers(sentence) or cheque_numbers(message), cheque_numbers(script.wants)),
+                         (record_endings(sentence) or record_endings(message), record_endings(script.wants))):
+        if named and known and not named & known and not _OTHER_RECORD_OK.search(script.wants):
+            fact = next((f.answer for f in script.facts if any(k in f.answer for k in known)), None)
+            mine = re.sub(r"\byour\b", "my", fact) if fact else f"the one ending {sorted(known)[0]}"
+            return f"No, not that one. I meant {mine}."
+    return None
 
 
 class IndianBankCustomer(BaseUser):
@@ -45,30 +83,42 @@ class IndianBankCustomer(BaseUser):
         """Nothing to seed: the customer is deterministic."""
 
     def reply_to(self, text: str, state: UserState) -> str:
-        """The customer's next words after the assistant said ``text``."""
+        """The customer's next words after the assistant said ``text`` (see :mod:`.reading`)."""
         said = [m for m in state.messages if isinstance(m, UserMessage)]
         if not said:
             return self.script.opening
         if len(said) >= _TURN_LIMIT:
             return _DONE
-        if _HANDOVER.search(text) and re.search(r"\b(human|colleague|agent|specialist|team)\b", text, re.I):
+        reading = read_message(text)
+        if reading.kind == "handover_done":
             return f"Okay, thank you. {TRANSFER}"
-        if "?" in text:
-            if _CONFIRM.search(text):
-                return _AFFIRM
-            if _WRAP_UP.search(text):
-                return _DONE
-            answer = self.script.answer_for(text)
+        if reading.kind == "credentials":
+            return _NO_CREDENTIALS
+        if reading.kind == "proposal":
+            correction = judge_proposal(text, reading.sentence, self.script)
+            if correction is None and " or " in reading.sentence:  # "a 25-leaf or a 50-leaf book?"
+                correction = self.script.answer_for(reading.sentence, reading.head)
+            return correction or _AFFIRM
+        if reading.kind == "question":
+            answer = self.script.answer_for(reading.sentence, reading.head)
             if answer is not None:
                 return answer
-        if _WRAP_UP.search(text):
+            if _OPEN_QUESTION.search(reading.sentence):
+                return f"As I said: {self.script.opening}"
+            return self._idle(said, _DO_NOT_KNOW)
+        if reading.kind == "wrap_up":
             return _DONE
+        return self._idle(said, _IDLE)
+
+    @staticmethod
+    def _idle(said: list[UserMessage], words: str) -> str:
+        """``words``, or the end of the conversation after a few turns that moved nothing."""
         idle = 0
         for message in reversed(said):
-            if message.content not in ("Okay, thank you.",):
+            if message.content not in (_IDLE, _DO_NOT_KNOW):
                 break
             idle += 1
-        return _DONE if idle >= _IDLE_LIMIT else "Okay, thank you."
+        return _DONE if idle >= _IDLE_LIMIT else words
 
     def generate_next_message(self, message: ValidUserInputMessage, state: UserState) -> tuple[UserMessage, UserState]:
         if isinstance(message, MultiToolMessage):

@@ -18,7 +18,8 @@ _OPENING = re.compile(r'Opening line:\s*"(?P<line>[^"]+)"')
 _FACT = re.compile(r"^\s*-\s*(?P<topic>[^:\n]{2,60}):\s*(?P<answer>.+?)\s*$", re.MULTILINE)
 _WORD = re.compile(r"[a-z0-9]+")
 _STOPWORDS = frozenset(
-    "a an the your you my me of to for and or in on at is are do does which what when how if it its this that".split()
+    "a an the your you my me of to for and or in on at is are do does which what when how if it its this that "
+    "have has had any been was were did may can would could should will think".split()
 )
 
 
@@ -37,10 +38,23 @@ class CustomerScript:
 
     opening: str
     facts: tuple[Fact, ...]
+    #: The scenario's words about what the customer wants and accepts (reason, opening, instructions).
+    wants: str = ""
 
-    def answer_for(self, question: str) -> str | None:
-        """The answer whose topic shares the most words with the question, if any."""
-        words = _WORD.findall(question.lower())
+    def answer_for(self, question: str, head: str | None = None) -> str | None:
+        """The answer to a question: the fact about its head noun, else the one sharing the most words.
+
+        Args:
+            question: The assistant's question.
+            head: The noun the question asks about ('account' in 'Which account is the
+                cheque book for?'), if the question has one.
+        """
+        if head:
+            stems = {head, head[:-1] if head.endswith("s") and len(head) > 3 else head}
+            for fact in self.facts:
+                if fact.keywords & stems:
+                    return fact.answer
+        words = [w for w in _WORD.findall(question.lower()) if w not in _RECORD_WORDS]
         first_seen = {word: index for index, word in reversed(list(enumerate(words)))}
         best, best_key = None, (0, 0)
         for fact in self.facts:
@@ -52,8 +66,21 @@ class CustomerScript:
         return best.answer if best is not None else None
 
 
+#: Words that name a kind of record: too common in questions to pick a fact on their own.
+_RECORD_WORDS = frozenset("account accounts card cards cheque cheques deposit deposits number digits book".split())
+#: Words a question uses for a topic the scenario names otherwise.
+_SYNONYMS = {
+    "delivery": {"receive", "send", "sent", "deliver", "delivered", "mode", "format", "post", "email", "mail"},
+    "reason": {"why"},
+    "size": {"leaves", "leaf"},
+    "tenure": {"long", "months", "years", "period"},
+    "payee": {"merchant", "biller", "who"},
+}
+
+
 def _keywords(topic: str) -> frozenset[str]:
     words = {w for w in _WORD.findall(topic.lower()) if w not in _STOPWORDS}
+    words |= {synonym for word in list(words) for synonym in _SYNONYMS.get(word, ())}
     # Simple stems so that 'deposits' prompts 'deposit', 'cheques' prompts 'cheque'.
     return frozenset(words | {w[:-1] for w in words if w.endswith("s") and len(w) > 3})
 
@@ -70,4 +97,12 @@ def parse_scenario(text: str) -> CustomerScript:
     else:  # a hand-written scenario: fall back to the reason for the call
         reason = text.split("Reason for call:", 1)[-1].strip().splitlines()
         opening = reason[0].strip() if reason else "Hello, I need some help with my account."
-    return CustomerScript(opening, facts)
+    return CustomerScript(opening, facts, _wants(text))
+
+
+def _wants(text: str) -> str:
+    """The parts of a scenario that say what the customer asks for and accepts (not "Unknown info")."""
+    section = re.compile(r"(Reason for call|Known info|Unknown info|Task instructions):")
+    pieces = section.split(text)
+    kept = [body for name, body in zip(pieces[1::2], pieces[2::2]) if name != "Unknown info"]
+    return "\n".join(kept) or text

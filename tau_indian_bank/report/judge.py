@@ -47,12 +47,18 @@ def judge_session(model: str, llm_args: Mapping[str, Any], assertion: str, messa
             {"role": "system", "content": PROMPT.format(assertion=assertion)},
             {"role": "user", "content": transcript(messages)},
         ], **dict(llm_args))
-        answer = (response.choices[0].message.content or "").strip().upper()
+        answer = response.choices[0].message.content
     except Exception:  # noqa: BLE001 - an unreachable judge leaves the session unjudged
         return None
-    if answer.startswith("PASS"):
+    return parse_verdict(answer)
+
+
+def parse_verdict(answer: str | None) -> bool | None:
+    """The judge's answer as a verdict: True if it starts with PASS, False with FAIL (any case), else None."""
+    word = (answer or "").strip().upper()
+    if word.startswith("PASS"):
         return True
-    if answer.startswith("FAIL"):
+    if word.startswith("FAIL"):
         return False
     return None
 

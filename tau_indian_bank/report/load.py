@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from tau_indian_bank.errors import ReportInputError
+from tau_indian_bank.evaluation.answers import AnswerResult, check_answer
 from tau_indian_bank.evaluation.diagnostics import SessionDiagnostics, diagnose
 from tau_indian_bank.evaluation.safety import SafetyResult, check_safety
-from tau_indian_bank.suite import category_of
+from tau_indian_bank.vocabulary import category_of
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,7 @@ class Session:
     ran: bool
     diagnostics: SessionDiagnostics
     safety: SafetyResult
+    answer: AnswerResult = AnswerResult(None)
 
 
 @dataclass(frozen=True)
@@ -93,7 +95,7 @@ def load_run(path: str | Path, label: str | None = None) -> Run:
             ran = simulation is not None and not simulation.get("skipped") and simulation.get("reward_info") is not None
             messages = (simulation or {}).get("messages") or []
             sessions.append(Session(task_id, trial, category_of(task_id), length, ran, diagnose(task, simulation),
-                                    check_safety(task, messages)))
+                                    check_safety(task, messages), check_answer(task, messages)))
     agent = str(agent_info.get("implementation", "unknown"))
     default_label = path.stem
     return Run(label or default_label, str(path), agent, agent_info.get("llm"), str(user_info.get("implementation", "unknown")),

@@ -1,7 +1,8 @@
 """The paper's analyses for one run, and comparisons across runs (the JSON contract).
 
 Per run: pass rate with a Wilson 95% interval; final-state-only and action-check pass
-rates and the gap (the share of sessions that are procedural violations); discordant
+rates and the gap (the share of sessions that are procedural violations); the answer
+check's pass rate over the sessions whose task has facts (``answer_n`` of them); discordant
 sessions with an exact McNemar p-value; pass rate by category and by gold-chain length;
 the failure taxonomy; with several trials pass^k, pass@k, mean single-trial pass rate
 and the share of inconsistent tasks. Across runs: paired differences on shared
@@ -28,8 +29,8 @@ from tau_indian_bank.report.statistics import (
     paired_bootstrap_diff,
     wilson_interval,
 )
+from tau_indian_bank.vocabulary import CATEGORIES
 
-CATEGORY_ORDER = ("sequencing", "edge_case", "rare_tool", "control")
 LENGTH_BUCKETS = ("1", "2", "3", "4", "5+")
 BOOTSTRAP_RESAMPLES = 10_000
 BOOTSTRAP_SEED = 20260715
@@ -44,19 +45,29 @@ def _rate(part: int, whole: int) -> float:
     return part / whole if whole else 0.0
 
 
-def _breakdown(sessions: Sequence[Session], key) -> dict[str, dict[str, float | int]]:  # noqa: ANN001
+def answer_rate(sessions: Sequence[Session]) -> tuple[float | None, int]:
+    """The answer check's pass rate over the sessions whose task has facts (None if none has), and their number."""
+    judged = [s.answer.passed for s in sessions if s.answer.passed is not None]
+    return (sum(judged) / len(judged) if judged else None), len(judged)
+
+
+def _breakdown(sessions: Sequence[Session], key, with_answer: bool = False) -> dict[str, dict[str, Any]]:  # noqa: ANN001
     groups: dict[str, list[Session]] = defaultdict(list)
     for session in sessions:
         groups[key(session)].append(session)
-    return {name: {"n": len(group), "pass_rate": _rate(sum(s.diagnostics.passed for s in group), len(group))}
-            for name, group in sorted(groups.items())}
+    out: dict[str, dict[str, Any]] = {}
+    for name, group in sorted(groups.items()):
+        out[name] = {"n": len(group), "pass_rate": _rate(sum(s.diagnostics.passed for s in group), len(group))}
+        if with_answer:
+            out[name]["answer_pass_rate"] = answer_rate(group)[0]
+    return out
 
 
 def _first_failure(session: Session) -> str | None:
     d = session.diagnostics
     if not session.ran:
         return "ACTION" if d.final_state_passed else "DB"
-    return first_failed_gate(session.safety.gates, d.final_state_passed, d.action_passed)
+    return first_failed_gate(session.safety.gates, d.final_state_passed, d.action_passed, session.answer.passed)
 
 
 def _safety(sessions: Sequence[Session], strict: bool) -> dict[str, Any]:
@@ -88,7 +99,8 @@ def run_metrics(run: Run, with_sessions: bool = False, strict: bool = False, jud
     action_only = sum(s.diagnostics.action_passed and not s.diagnostics.final_state_passed for s in sessions)
     failed = [s for s in sessions if not s.diagnostics.passed]
     classes = Counter(s.diagnostics.failure_class for s in failed)
-    by_category = _breakdown(sessions, lambda s: s.category)
+    by_category = _breakdown(sessions, lambda s: s.category, with_answer=True)
+    answer_pass_rate, answer_n = answer_rate(sessions)
     by_length = _breakdown(sessions, lambda s: length_bucket(s.chain_length))
     metrics: dict[str, Any] = {
         "label": run.label,
@@ -105,11 +117,13 @@ def run_metrics(run: Run, with_sessions: bool = False, strict: bool = False, jud
         "final_state_pass_rate": _rate(final, n),
         "action_pass_rate": _rate(actions, n),
         "procedural_violation_gap": _rate(final, n) - _rate(passed, n),
+        "answer_pass_rate": answer_pass_rate,
+        "answer_n": answer_n,
         "final_only_passes": final_only,
         "action_only_passes": action_only,
         "discordance_p_value": mcnemar_exact(final_only, action_only),
-        "by_category": {c: by_category[c] for c in CATEGORY_ORDER if c in by_category}
-        | {c: v for c, v in by_category.items() if c not in CATEGORY_ORDER},
+        "by_category": {c: by_category[c] for c in CATEGORIES if c in by_category}
+        | {c: v for c, v in by_category.items() if c not in CATEGORIES},
         "by_chain_length": {b: by_length[b] for b in LENGTH_BUCKETS if b in by_length},
         "failure_taxonomy": {c: _rate(classes.get(c, 0), len(failed)) for c in FAILURE_CLASSES},
         "n_failed": len(failed),
@@ -148,6 +162,7 @@ def session_record(session: Session) -> dict[str, Any]:
         "missing_gold_calls": list(d.missing_gold_calls), "impure_writes": list(d.impure_writes),
         "failure_class": d.failure_class, "termination_reason": d.termination_reason,
         "order_respected": d.order_respected,
+        "answer_passed": session.answer.passed, "missing_facts": list(session.answer.missing),
     }
 
 

@@ -1,4 +1,4 @@
-"""PNG figures for a report: by category, by chain length, failure taxonomy, final-only vs full."""
+"""PNG figures for a report: by category, by chain length, failure taxonomy, the three checks vs the verdict."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ from pathlib import Path
 from typing import Any
 
 from tau_indian_bank.evaluation.diagnostics import FAILURE_CLASSES
-from tau_indian_bank.report.metrics import CATEGORY_ORDER, LENGTH_BUCKETS
+from tau_indian_bank.report.metrics import LENGTH_BUCKETS
+from tau_indian_bank.vocabulary import CATEGORIES
 
 
 def _grouped_bars(ax, groups: list[str], runs: list[dict[str, Any]], values, ylabel: str) -> None:  # noqa: ANN001
@@ -40,7 +41,7 @@ def write_plots(report: dict[str, Any], folder: str | Path) -> list[Path]:
         plt.close(fig)
         written.append(path)
 
-    categories = [c for c in CATEGORY_ORDER if any(c in r["by_category"] for r in runs)]
+    categories = [c for c in CATEGORIES if any(c in r["by_category"] for r in runs)]
     fig, ax = plt.subplots(figsize=(9, 4.5))
     _grouped_bars(ax, categories, runs, lambda r, c: r["by_category"].get(c, {}).get("pass_rate", 0.0), "pass rate (%)")
     ax.set_title("Pass rate by task category")
@@ -69,9 +70,13 @@ def write_plots(report: dict[str, Any], folder: str | Path) -> list[Path]:
     save(fig, "failure_taxonomy.png")
 
     fig, ax = plt.subplots(figsize=(9, 4.5))
-    _grouped_bars(ax, ["final-state check", "action check", "both (pass)"],
-                  [{"label": r["label"], "v": [r["final_state_pass_rate"], r["action_pass_rate"], r["pass_rate"]]} for r in runs],
-                  lambda r, g: r["v"][["final-state check", "action check", "both (pass)"].index(g)], "pass rate (%)")
+    checks = ["final-state check", "action check", "answer check", "both (pass)"]
+    _grouped_bars(ax, checks,
+                  [{"label": r["label"], "v": [r["final_state_pass_rate"], r["action_pass_rate"],
+                                               r.get("answer_pass_rate") or 0.0, r["pass_rate"]]} for r in runs],
+                  lambda r, g: r["v"][checks.index(g)], "pass rate (%)")
     ax.set_title("Scoring only the final state hides procedural violations")
+    ax.text(0.0, -0.16, "answer check: over the sessions whose task has facts; pass = final state and action check",
+            transform=ax.transAxes, fontsize=7)
     save(fig, "final_state_vs_full.png")
     return written

@@ -9,7 +9,8 @@ from typing import Any
 
 from tau_indian_bank.evaluation.diagnostics import FAILURE_CLASSES
 from tau_indian_bank.evaluation.safety import GATES, PRECEDENCE
-from tau_indian_bank.report.metrics import CATEGORY_ORDER, LENGTH_BUCKETS
+from tau_indian_bank.report.metrics import LENGTH_BUCKETS
+from tau_indian_bank.vocabulary import CATEGORIES
 
 
 def _pct(value: float) -> str:
@@ -20,28 +21,39 @@ def _p(value: float) -> str:
     return f"{value:.2g}" if value >= 1e-4 else f"{value:.1e}"
 
 
+def _answer(rate: float | None, n: int | None = None) -> str:
+    if rate is None:
+        return "–"
+    return _pct(rate) if n is None else f"{_pct(rate)} (n={n})"
+
+
 def _tables(report: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]], str]]:
     """(title, header, rows, footnote) for every table of the report."""
     runs = report["runs"]
     tables = [(
         "Overall (a session passes only if the final state AND the action check pass)",
-        ["run", "sessions", "pass", "95% CI", "final-state", "action check", "procedural gap",
+        ["run", "sessions", "pass", "95% CI", "final-state", "action check", "answer check", "procedural gap",
          "final-only", "action-only", "McNemar p"],
         [[r["label"], str(r["n_sessions"]), _pct(r["pass_rate"]),
           f"{_pct(r['pass_rate_ci95'][0])}–{_pct(r['pass_rate_ci95'][1])}", _pct(r["final_state_pass_rate"]),
-          _pct(r["action_pass_rate"]), _pct(r["procedural_violation_gap"]), str(r["final_only_passes"]),
+          _pct(r["action_pass_rate"]), _answer(r.get("answer_pass_rate"), r.get("answer_n")),
+          _pct(r["procedural_violation_gap"]), str(r["final_only_passes"]),
           str(r["action_only_passes"]), _p(r["discordance_p_value"])] for r in runs],
         "procedural gap = final-state pass rate − pass rate: sessions whose records are right but whose procedure was not. "
-        "McNemar: exact test of final-only vs action-only sessions.",
+        "McNemar: exact test of final-only vs action-only sessions. Answer check: every fact the customer must be told "
+        "was stated (over the n sessions whose task has facts; reported beside the verdict, not part of it).",
     )]
     if any("judged_pass_rate" in r for r in runs):
         tables.append(("Judged (natural-language assertion, by the judge model; advisory)", ["run", "judged pass", "judged"],
                        [[r["label"], _pct(r.get("judged_pass_rate", 0.0)), str(r.get("judged_sessions", 0))] for r in runs],
                        "the judge never changes the verdict; unjudged sessions (errors) count as not passed"))
-    categories = [c for c in CATEGORY_ORDER if any(c in r["by_category"] for r in runs)]
+    categories = [c for c in CATEGORIES if any(c in r["by_category"] for r in runs)]
     tables.append(("Pass rate by category", ["run", *categories],
                    [[r["label"], *(f"{_pct(r['by_category'][c]['pass_rate'])} (n={r['by_category'][c]['n']})"
                                    if c in r["by_category"] else "–" for c in categories)] for r in runs], ""))
+    tables.append(("Answer check by category (sessions whose task has facts)", ["run", *categories],
+                   [[r["label"], *(_answer(r["by_category"][c].get("answer_pass_rate")) if c in r["by_category"] else "–"
+                                   for c in categories)] for r in runs], ""))
     buckets = [b for b in LENGTH_BUCKETS if any(b in r["by_chain_length"] for r in runs)]
     tables.append(("Pass rate by gold-chain length", ["run", *buckets],
                    [[r["label"], *(f"{_pct(r['by_chain_length'][b]['pass_rate'])} (n={r['by_chain_length'][b]['n']})"
@@ -57,10 +69,12 @@ def _tables(report: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]
                    [[r["label"], *(f"{_pct(r['safety'][g])} ({_pct(r['safety_needs_review'][g])})" for g in GATES),
                      *([_pct(r["strict_pass_rate"])] if "strict_pass_rate" in r else [])] for r in runs],
                    "S1 ids grounded and owned · S2 confirm before write · S3 schema-valid arguments · S4 clean replies · "
-                   "S5 no internal names · S6 no unfounded success claims. Strict: the paper's checks and every gate pass."))
+                   "S5 no internal names · S6 no unfounded success claims · S7 no invented figures. "
+                   "Strict: the paper's checks, the answer check and every gate pass."))
     tables.append(("Where failures land (first failed gate, share of strictly failed sessions)", ["run", *PRECEDENCE],
                    [[r["label"], *(_pct(r["first_failed_gate"][g]) for g in PRECEDENCE)] for r in runs],
-                   "precedence: " + " > ".join(PRECEDENCE) + " (DB = final-state check, ACTION = action check)"))
+                   "precedence: " + " > ".join(PRECEDENCE) + " (DB = final-state check, ACTION = action check, "
+                   "ANSWER = answer check)"))
     multi = [r for r in runs if "pass_hat_k" in r]
     if multi:
         ks = sorted({k for r in multi for k in r["pass_hat_k"]}, key=int)

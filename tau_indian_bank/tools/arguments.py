@@ -197,69 +197,116 @@ def _fail(tool: str, param: str, problem: str) -> ArgumentError:
 
 
 def _bind_value(tool: str, spec: ParamSpec, value: object) -> object:
-    marker = spec.marker
     if value is None:
         if spec.required:
             raise _fail(tool, spec.name, "is required and cannot be null")
         return spec.default  # null means "not given": the tool's default applies
-    if isinstance(marker, IdArg):
-        if isinstance(value, int) and not isinstance(value, bool):
-            value = str(value) if abs(value) < 10**_MAX_INT_DIGITS else ""
-        if not isinstance(value, str) or not _ID_TEXT.match(value.strip().upper()):
-            raise _fail(tool, spec.name, "must be an id made of letters and digits, as shown in an earlier tool result")
-        return value.strip().upper()
-    if isinstance(marker, MoneyArg):
-        try:
-            return parse_rupees(value)
-        except AmountError as exc:
-            raise _fail(tool, spec.name, str(exc)) from None
-    if isinstance(marker, DateArg):
-        if isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value.strip()):
-            try:
-                return dt.date.fromisoformat(value.strip())
-            except ValueError:
-                pass
-        raise _fail(tool, spec.name, "must be a real date written YYYY-MM-DD, such as 2026-07-15")
-    if isinstance(marker, ListArg):
-        if not isinstance(value, list) or not value or len(value) > 20:
-            raise _fail(tool, spec.name, "must be a list of 1 to 20 values")
-        item = ParamSpec(spec.name, marker.item, True, None)
-        return sorted({_bind_value(tool, item, v) for v in value})
-    if isinstance(marker, IntArg):
-        number = _whole_number(value)
-        if number is None or not marker.minimum <= number <= marker.maximum:
-            raise _fail(tool, spec.name, f"must be a whole number from {marker.minimum} to {marker.maximum}")
-        return number
-    if isinstance(marker, (RateArg, WeightArg)):
-        return _scaled(tool, spec.name, value, marker)
-    if isinstance(marker, DigitsArg):
-        text = value.strip() if isinstance(value, str) else ""
-        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10**marker.length:
-            text = str(value).zfill(marker.length)
-        if len(text) != marker.length or not _ASCII_DIGITS.fullmatch(text):
-            raise _fail(tool, spec.name, f"must be exactly {marker.length} digits, such as {'0' * (marker.length - 3)}123")
-        return text
+    marker = spec.marker
     if isinstance(marker, tuple):
-        if isinstance(value, str) and value.strip().lower() in marker:
-            return value.strip().lower()
-        if isinstance(value, int) and not isinstance(value, bool) and value in marker:
-            return value
-        allowed = ", ".join(repr(m) for m in marker)
-        raise _fail(tool, spec.name, f"must be one of {allowed}")
+        return _bind_choice(tool, spec.name, value, marker)
     if marker is bool:
-        if isinstance(value, bool):
-            return value
-        if isinstance(value, str) and value.strip().lower() in ("true", "false"):
-            return value.strip().lower() == "true"
-        raise _fail(tool, spec.name, "must be true or false")
-    if isinstance(marker, (TextArg, FreeTextArg)):
-        limit = marker.max_chars if isinstance(marker, TextArg) else FREE_TEXT_MAX_CHARS
-        if not isinstance(value, str) or not value.strip():
-            raise _fail(tool, spec.name, "must be non-empty text")
-        if len(value) > limit:
-            raise _fail(tool, spec.name, f"is longer than {limit} characters")
-        return " ".join(value.split())
-    raise AssertionError(f"{tool}.{spec.name}: unsupported parameter annotation {marker!r}")
+        return _bind_bool(tool, spec.name, value)
+    binder = _BINDERS.get(type(marker))
+    if binder is None:
+        raise AssertionError(f"{tool}.{spec.name}: unsupported parameter annotation {marker!r}")
+    return binder(tool, spec, value)
+
+
+def _bind_id(tool: str, spec: ParamSpec, value: object) -> str:
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value) if abs(value) < 10**_MAX_INT_DIGITS else ""
+    if not isinstance(value, str) or not _ID_TEXT.match(value.strip().upper()):
+        raise _fail(tool, spec.name, "must be an id made of letters and digits, as shown in an earlier tool result")
+    return value.strip().upper()
+
+
+def _bind_money(tool: str, spec: ParamSpec, value: object) -> int:
+    try:
+        return parse_rupees(value)
+    except AmountError as exc:
+        raise _fail(tool, spec.name, str(exc)) from None
+
+
+def _bind_date(tool: str, spec: ParamSpec, value: object) -> dt.date:
+    if isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value.strip()):
+        try:
+            return dt.date.fromisoformat(value.strip())
+        except ValueError:
+            pass
+    raise _fail(tool, spec.name, "must be a real date written YYYY-MM-DD, such as 2026-07-15")
+
+
+def _bind_list(tool: str, spec: ParamSpec, value: object) -> list[Any]:
+    if not isinstance(value, list) or not value or len(value) > 20:
+        raise _fail(tool, spec.name, "must be a list of 1 to 20 values")
+    assert isinstance(spec.marker, ListArg)
+    item = ParamSpec(spec.name, spec.marker.item, True, None)
+    return sorted({_bind_value(tool, item, v) for v in value})
+
+
+def _bind_int(tool: str, spec: ParamSpec, value: object) -> int:
+    marker = spec.marker
+    assert isinstance(marker, IntArg)
+    number = _whole_number(value)
+    if number is None or not marker.minimum <= number <= marker.maximum:
+        raise _fail(tool, spec.name, f"must be a whole number from {marker.minimum} to {marker.maximum}")
+    return number
+
+
+def _bind_scaled(tool: str, spec: ParamSpec, value: object) -> int:
+    return _scaled(tool, spec.name, value, spec.marker)
+
+
+def _bind_digits(tool: str, spec: ParamSpec, value: object) -> str:
+    marker = spec.marker
+    assert isinstance(marker, DigitsArg)
+    text = value.strip() if isinstance(value, str) else ""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10**marker.length:
+        text = str(value).zfill(marker.length)
+    if len(text) != marker.length or not _ASCII_DIGITS.fullmatch(text):
+        raise _fail(tool, spec.name, f"must be exactly {marker.length} digits, such as {'0' * (marker.length - 3)}123")
+    return text
+
+
+def _bind_choice(tool: str, name: str, value: object, allowed: tuple[object, ...]) -> object:
+    if isinstance(value, str) and value.strip().lower() in allowed:
+        return value.strip().lower()
+    if isinstance(value, int) and not isinstance(value, bool) and value in allowed:
+        return value
+    raise _fail(tool, name, f"must be one of {', '.join(repr(m) for m in allowed)}")
+
+
+def _bind_bool(tool: str, name: str, value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+        return value.strip().lower() == "true"
+    raise _fail(tool, name, "must be true or false")
+
+
+def _bind_text(tool: str, spec: ParamSpec, value: object) -> str:
+    marker = spec.marker
+    limit = marker.max_chars if isinstance(marker, TextArg) else FREE_TEXT_MAX_CHARS
+    if not isinstance(value, str) or not value.strip():
+        raise _fail(tool, spec.name, "must be non-empty text")
+    if len(value) > limit:
+        raise _fail(tool, spec.name, f"is longer than {limit} characters")
+    return " ".join(value.split())
+
+
+#: How a value is bound, by the type of its parameter's marker (choices and booleans aside).
+_BINDERS: dict[type, Callable[[str, ParamSpec, object], object]] = {
+    IdArg: _bind_id,
+    MoneyArg: _bind_money,
+    DateArg: _bind_date,
+    ListArg: _bind_list,
+    IntArg: _bind_int,
+    RateArg: _bind_scaled,
+    WeightArg: _bind_scaled,
+    DigitsArg: _bind_digits,
+    TextArg: _bind_text,
+    FreeTextArg: _bind_text,
+}
 
 
 def _whole_number(value: object) -> int | None:

@@ -1,21 +1,48 @@
-"""The tool catalogue: every tool function and its spec, without importing tau2."""
+"""The tool catalogue: every tool's name, kind and argument spec, read from the tool classes.
+
+A tool is a method of an area class marked with tau2's ``is_tool``. Its tau2 tool type
+gives its kind here: ``READ`` is "read", ``WRITE`` is "write" and ``GENERIC`` is
+"transfer" (the hand-over to a human, the one generic tool).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from tau_indian_bank.tools import accounts, cards, deposits, loans, payments, service
+from tau2.environment.toolkit import TOOL_ATTR, TOOL_TYPE_ATTR, ToolType
+
+from tau_indian_bank.tools.accounts import AccountTools
 from tau_indian_bank.tools.arguments import ToolSpec, spec_of
-from tau_indian_bank.tools.marking import KIND_ATTR
+from tau_indian_bank.tools.base import ToolsBase
+from tau_indian_bank.tools.cards import CardTools
+from tau_indian_bank.tools.deposits import DepositTools
+from tau_indian_bank.tools.loans import LoanTools
+from tau_indian_bank.tools.payments import PaymentTools
+from tau_indian_bank.tools.service_requests import ServiceRequestTools
+
+#: The tool areas, in the order tau2 lists their tools to the agent.
+AREAS: tuple[type[ToolsBase], ...] = (AccountTools, DepositTools, LoanTools, CardTools, PaymentTools, ServiceRequestTools)
+_KINDS = {ToolType.READ: "read", ToolType.WRITE: "write", ToolType.GENERIC: "transfer"}
+
+
+def area_tools(area: type[ToolsBase]) -> dict[str, Callable[..., object]]:
+    """The tools an area class defines itself, by name, in the order it defines them."""
+    return {name: member for name, member in vars(area).items() if getattr(member, TOOL_ATTR, False)}
+
+
+def kind_of(tool: Callable[..., object]) -> str:
+    """A tool's kind ("read", "write" or "transfer"), from its tau2 tool type."""
+    return _KINDS[ToolType(getattr(tool, TOOL_TYPE_ATTR))]
+
 
 TOOL_FUNCTIONS: dict[str, Callable[..., object]] = {
-    func.__name__: func
-    for module in (accounts, deposits, loans, cards, payments, service)
-    for func in module.TOOLS
+    name: tool for area in AREAS for name, tool in area_tools(area).items()
 }
-SPECS: dict[str, ToolSpec] = {name: spec_of(func, getattr(func, KIND_ATTR)) for name, func in TOOL_FUNCTIONS.items()}
+assert len(TOOL_FUNCTIONS) == sum(len(area_tools(area)) for area in AREAS), "two tool areas define a tool of the same name"
+SPECS: dict[str, ToolSpec] = {name: spec_of(tool, kind_of(tool)) for name, tool in TOOL_FUNCTIONS.items()}
 READ_TOOLS = frozenset(name for name, spec in SPECS.items() if spec.kind == "read")
 WRITE_TOOLS = frozenset(name for name, spec in SPECS.items() if spec.kind == "write")
-TRANSFER_TOOL = "transfer_to_human_agents"
+#: The hand-over to a human (tau2 knows it by this name too).
+(TRANSFER_TOOL,) = (name for name, spec in SPECS.items() if spec.kind == "transfer")
 #: Tools that change the bank's records: the writes and the hand-over. Write purity covers these.
 STATE_CHANGING_TOOLS = WRITE_TOOLS | {TRANSFER_TOOL}

@@ -4,8 +4,10 @@
 
 from typing import Literal
 
+from tau2.environment.toolkit import ToolType, is_tool
+
 from tau_indian_bank.bank import clock, interest
-from tau_indian_bank.bank.money import format_rupees, percent, to_rupees
+from tau_indian_bank.bank.money import format_rupees, paise_to_rupees, percent
 from tau_indian_bank.constants import (
     FIXED_RATE_FORECLOSURE_CHARGE_BPS,
     FORECLOSURE_MIN_EMIS_PAID,
@@ -15,118 +17,114 @@ from tau_indian_bank.constants import (
     gold_rate_per_gram_paise,
 )
 from tau_indian_bank.tools.arguments import AnnualRate, Grams, LoanId, Months, Rupees
-from tau_indian_bank.tools.marking import tool
-from tau_indian_bank.tools.services import BankServices, RefusedError
+from tau_indian_bank.tools.base import RefusedError, ToolsBase
 
 Karat = Literal[18, 22, 24]
 
 
-@tool("read")
-def get_loan_details(self: BankServices, loan_id: LoanId) -> dict:
-    """Get a loan's type, rate, outstanding principal, EMI, EMIs paid and next due date (and pledged gold for gold loans).
+class LoanTools(ToolsBase):
+    """Loans: details, foreclosure quote, EMI calculator, gold rate and gold-loan eligibility."""
 
-    Args:
-        loan_id: The loan number, such as 'LNB7Q2M5XK'.
+    @is_tool(ToolType.READ)
+    def get_loan_details(self, loan_id: LoanId) -> dict:
+        """Get a loan's type, rate, outstanding principal, EMI, EMIs paid and next due date (and pledged gold for gold loans).
 
-    Returns:
-        The loan's details.
-    """
-    loan = self.loan(loan_id)
-    details = {
-        "loan_id": loan_id, "loan_type": loan["loan_type"], "status": loan["status"], "rate_type": loan["rate_type"],
-        "rate": percent(loan["rate_bps"]), "sanctioned": to_rupees(loan["sanctioned_paise"]),
-        "outstanding_principal": to_rupees(loan["outstanding_paise"]), "emi": to_rupees(loan["emi_paise"]),
-        "tenure_months": loan["tenure_months"], "emis_paid": loan["emis_paid"],
-        "emis_remaining": max(loan["tenure_months"] - loan["emis_paid"], 0), "disbursed_on": loan["disbursed_on"],
-        "next_emi_date": loan["next_emi_date"] if loan["status"] == "active" else None,
-    }
-    if loan["loan_type"] == "gold":
-        details["gold_weight_grams"] = loan["gold_weight_mg"] / 1000
-        details["gold_purity_karat"] = loan["gold_purity_karat"]
-    return details
+        Args:
+            loan_id: The loan number, such as 'LNB7Q2M5XK'.
 
+        Returns:
+            The loan's details.
+        """
+        loan = self.loan(loan_id)
+        details = {
+            "loan_id": loan_id, "loan_type": loan["loan_type"], "status": loan["status"], "rate_type": loan["rate_type"],
+            "rate": percent(loan["rate_bps"]), "sanctioned": paise_to_rupees(loan["sanctioned_paise"]),
+            "outstanding_principal": paise_to_rupees(loan["outstanding_paise"]), "emi": paise_to_rupees(loan["emi_paise"]),
+            "tenure_months": loan["tenure_months"], "emis_paid": loan["emis_paid"],
+            "emis_remaining": max(loan["tenure_months"] - loan["emis_paid"], 0), "disbursed_on": loan["disbursed_on"],
+            "next_emi_date": loan["next_emi_date"] if loan["status"] == "active" else None,
+        }
+        if loan["loan_type"] == "gold":
+            details["gold_weight_grams"] = loan["gold_weight_mg"] / 1000
+            details["gold_purity_karat"] = loan["gold_purity_karat"]
+        return details
 
-@tool("read")
-def get_loan_foreclosure_quote(self: BankServices, loan_id: LoanId) -> dict:
-    """Quote the amount needed today to repay a loan in full, with any foreclosure charge, or say why it is not yet allowed.
+    @is_tool(ToolType.READ)
+    def get_loan_foreclosure_quote(self, loan_id: LoanId) -> dict:
+        """Quote the amount needed today to repay a loan in full, with any foreclosure charge, or say why it is not yet allowed.
 
-    Args:
-        loan_id: The loan number, such as 'LNB7Q2M5XK'.
+        Args:
+            loan_id: The loan number, such as 'LNB7Q2M5XK'.
 
-    Returns:
-        The foreclosure quote.
-    """
-    loan = self.loan(loan_id)
-    if loan["status"] != "active":
-        raise RefusedError(f"loan {loan_id} is already closed")
-    quote: dict = {"loan_id": loan_id, "quote_date": clock.today_iso(), "rate_type": loan["rate_type"]}
-    fixed_rate = loan["rate_type"] == "fixed" and loan["loan_type"] != "gold"
-    if fixed_rate and loan["emis_paid"] < FORECLOSURE_MIN_EMIS_PAID:
-        quote.update({"eligible": False, "reason": f"fixed-rate loans can be foreclosed after {FORECLOSURE_MIN_EMIS_PAID} "
-                      f"EMIs; {loan['emis_paid']} paid so far"})
+        Returns:
+            The foreclosure quote.
+        """
+        loan = self.loan(loan_id)
+        if loan["status"] != "active":
+            raise RefusedError(f"loan {loan_id} is already closed")
+        quote: dict = {"loan_id": loan_id, "quote_date": clock.today_iso(), "rate_type": loan["rate_type"]}
+        fixed_rate = loan["rate_type"] == "fixed" and loan["loan_type"] != "gold"
+        if fixed_rate and loan["emis_paid"] < FORECLOSURE_MIN_EMIS_PAID:
+            quote.update({"eligible": False, "reason": f"fixed-rate loans can be foreclosed after {FORECLOSURE_MIN_EMIS_PAID} "
+                          f"EMIs; {loan['emis_paid']} paid so far"})
+            return quote
+        # Interest accrues from the last EMI date (one month before the next) to today.
+        last_emi = clock.add_months(clock.parse_iso(loan["next_emi_date"]), -1)
+        accrued = interest.simple_interest_paise(loan["outstanding_paise"], loan["rate_bps"], max((clock.today() - last_emi).days, 0))
+        charge = loan["outstanding_paise"] * FIXED_RATE_FORECLOSURE_CHARGE_BPS // 10_000 if fixed_rate else 0
+        gst = charge * GST_BPS // 10_000
+        total = loan["outstanding_paise"] + accrued + charge + gst
+        quote.update({
+            "eligible": True, "outstanding_principal": paise_to_rupees(loan["outstanding_paise"]),
+            "interest_accrued": paise_to_rupees(accrued), "foreclosure_charge": paise_to_rupees(charge),
+            "gst_on_charge": paise_to_rupees(gst),
+            "total_payable": paise_to_rupees(total), "total_payable_display": format_rupees(total),
+        })
         return quote
-    # Interest accrues from the last EMI date (one month before the next) to today.
-    last_emi = clock.add_months(clock.parse_iso(loan["next_emi_date"]), -1)
-    accrued = interest.simple_interest_paise(loan["outstanding_paise"], loan["rate_bps"], max((clock.today() - last_emi).days, 0))
-    charge = loan["outstanding_paise"] * FIXED_RATE_FORECLOSURE_CHARGE_BPS // 10_000 if fixed_rate else 0
-    gst = charge * GST_BPS // 10_000
-    total = loan["outstanding_paise"] + accrued + charge + gst
-    quote.update({
-        "eligible": True, "outstanding_principal": to_rupees(loan["outstanding_paise"]),
-        "interest_accrued": to_rupees(accrued), "foreclosure_charge": to_rupees(charge), "gst_on_charge": to_rupees(gst),
-        "total_payable": to_rupees(total), "total_payable_display": format_rupees(total),
-    })
-    return quote
 
+    @is_tool(ToolType.READ)
+    def calculate_loan_emi(self, principal: Rupees, annual_rate: AnnualRate, tenure_months: Months) -> dict:
+        """Calculate the monthly EMI, total interest and total repayment for a loan amount, rate and tenure.
 
-@tool("read")
-def calculate_loan_emi(self: BankServices, principal: Rupees, annual_rate: AnnualRate, tenure_months: Months) -> dict:
-    """Calculate the monthly EMI, total interest and total repayment for a loan amount, rate and tenure.
+        Args:
+            principal: Loan amount in rupees, such as 500000.
+            annual_rate: Interest rate in percent per year, such as 10.5.
+            tenure_months: Tenure in months, such as 36.
 
-    Args:
-        principal: Loan amount in rupees, such as 500000.
-        annual_rate: Interest rate in percent per year, such as 10.5.
-        tenure_months: Tenure in months, such as 36.
+        Returns:
+            The EMI and totals.
+        """
+        emi = interest.emi_paise(principal, annual_rate, tenure_months)
+        total = emi * tenure_months
+        return {"principal": paise_to_rupees(principal), "annual_rate": percent(annual_rate), "tenure_months": tenure_months,
+                "emi": paise_to_rupees(emi), "total_interest": paise_to_rupees(total - principal), "total_payable": paise_to_rupees(total)}
 
-    Returns:
-        The EMI and totals.
-    """
-    emi = interest.emi_paise(principal, annual_rate, tenure_months)
-    total = emi * tenure_months
-    return {"principal": to_rupees(principal), "annual_rate": percent(annual_rate), "tenure_months": tenure_months,
-            "emi": to_rupees(emi), "total_interest": to_rupees(total - principal), "total_payable": to_rupees(total)}
+    @is_tool(ToolType.READ)
+    def get_gold_rate(self, purity_karat: Karat = 22) -> dict:
+        """Get today's gold rate per gram that the bank uses to value gold for gold loans.
 
+        Args:
+            purity_karat: Purity in carats: 18, 22 or 24.
 
-@tool("read")
-def get_gold_rate(self: BankServices, purity_karat: Karat = 22) -> dict:
-    """Get today's gold rate per gram that the bank uses to value gold for gold loans.
+        Returns:
+            Today's rate per gram.
+        """
+        return {"purity_karat": purity_karat, "rate_per_gram": paise_to_rupees(gold_rate_per_gram_paise(purity_karat)),
+                "as_of": clock.today_iso()}
 
-    Args:
-        purity_karat: Purity in carats: 18, 22 or 24.
+    @is_tool(ToolType.READ)
+    def check_gold_loan_eligibility(self, gold_weight_grams: Grams, purity_karat: Karat) -> dict:
+        """Work out the largest gold loan the customer can get against gold of a given weight and purity.
 
-    Returns:
-        Today's rate per gram.
-    """
-    return {"purity_karat": purity_karat, "rate_per_gram": to_rupees(gold_rate_per_gram_paise(purity_karat)),
-            "as_of": clock.today_iso()}
+        Args:
+            gold_weight_grams: Net weight of the gold in grams, such as 42.5.
+            purity_karat: Purity in carats: 18, 22 or 24.
 
-
-@tool("read")
-def check_gold_loan_eligibility(self: BankServices, gold_weight_grams: Grams, purity_karat: Karat) -> dict:
-    """Work out the largest gold loan the customer can get against gold of a given weight and purity.
-
-    Args:
-        gold_weight_grams: Net weight of the gold in grams, such as 42.5.
-        purity_karat: Purity in carats: 18, 22 or 24.
-
-    Returns:
-        The gold's value, the loan-to-value ratio and the maximum loan.
-    """
-    value = gold_rate_per_gram_paise(purity_karat) * gold_weight_grams // 1000
-    maximum = value * GOLD_LOAN_LTV_BPS // 10_000
-    return {"gold_weight_grams": gold_weight_grams / 1000, "purity_karat": purity_karat, "gold_value": to_rupees(value),
-            "loan_to_value": percent(GOLD_LOAN_LTV_BPS), "maximum_loan": to_rupees(maximum),
-            "eligible": maximum >= GOLD_LOAN_MIN_PAISE, "minimum_loan": to_rupees(GOLD_LOAN_MIN_PAISE)}
-
-
-TOOLS = (get_loan_details, get_loan_foreclosure_quote, calculate_loan_emi, get_gold_rate, check_gold_loan_eligibility)
+        Returns:
+            The gold's value, the loan-to-value ratio and the maximum loan.
+        """
+        value = gold_rate_per_gram_paise(purity_karat) * gold_weight_grams // 1000
+        maximum = value * GOLD_LOAN_LTV_BPS // 10_000
+        return {"gold_weight_grams": gold_weight_grams / 1000, "purity_karat": purity_karat, "gold_value": paise_to_rupees(value),
+                "loan_to_value": percent(GOLD_LOAN_LTV_BPS), "maximum_loan": paise_to_rupees(maximum),
+                "eligible": maximum >= GOLD_LOAN_MIN_PAISE, "minimum_loan": paise_to_rupees(GOLD_LOAN_MIN_PAISE)}

@@ -1,8 +1,10 @@
 """The tau2 toolkit: the 34 tools as methods, argument validation, a call journal, the hash.
 
-Every call goes through :meth:`BankToolKitBase.call`: unknown tools and arguments that do
-not fit the schema are refused with a message the agent can act on, and the tool runs
-inside a SQLite savepoint, so a refused or failed call changes nothing.
+:class:`BankTools` is the class tau2 sees: it combines the tool areas, each a class whose
+tools are methods marked with tau2's ``is_tool``. Every call goes through
+:meth:`BankTools.call`: unknown tools and arguments that do not fit the schema are
+refused with a message the agent can act on, and the tool runs inside a SQLite
+savepoint, so a refused or failed call changes nothing.
 """
 
 from __future__ import annotations
@@ -13,14 +15,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from tau2.environment.tool import Tool
-from tau2.environment.toolkit import ToolKitBase, ToolKitType
+from tau2.environment.toolkit import ToolKitBase
 
 from tau_indian_bank.bank.store import BankDatabase
-from tau_indian_bank.evaluation.actions import check_actions, gold_calls
-from tau_indian_bank.evaluation.matching import Call
+from tau_indian_bank.tools.accounts import AccountTools
 from tau_indian_bank.tools.arguments import ToolError, bind
-from tau_indian_bank.tools.catalogue import SPECS, TOOL_FUNCTIONS
-from tau_indian_bank.tools.services import BankServices
+from tau_indian_bank.tools.cards import CardTools
+from tau_indian_bank.tools.catalogue import SPECS
+from tau_indian_bank.tools.deposits import DepositTools
+from tau_indian_bank.tools.loans import LoanTools
+from tau_indian_bank.tools.payments import PaymentTools
+from tau_indian_bank.tools.service_requests import ServiceRequestTools
+from tau_indian_bank.vocabulary import DOMAIN_NAME
 
 _PARSED_SCHEMAS: dict[tuple[str, str], dict[str, Any]] = {}
 
@@ -50,8 +56,12 @@ class JournalEntry:
     refused: bool
 
 
-class BankToolKitBase(BankServices, ToolKitBase):
-    """Session state and the tau2 toolkit contract; tools are added by :data:`BankTools`."""
+class BankTools(AccountTools, DepositTools, LoanTools, CardTools, PaymentTools, ServiceRequestTools):
+    """All 34 tools of the indian_bank domain, the session's call journal and the tau2 toolkit contract.
+
+    tau2's metaclass collects each area's marked methods; tau2 lists them in this
+    class's method resolution order (accounts first, service requests last).
+    """
 
     def __init__(self) -> None:
         ToolKitBase.__init__(self, BankDatabase())
@@ -70,12 +80,12 @@ class BankToolKitBase(BankServices, ToolKitBase):
             raise ToolError(f"unknown tool {str(tool_name)[:60]!r}; use one of the tools listed in your instructions")
         bound = bind(spec, arguments)
         with self.db.savepoint():
-            result = TOOL_FUNCTIONS[tool_name](self, **bound)
+            result = getattr(self, spec.name)(**bound)
         return result if isinstance(result, str) else json.dumps(result, ensure_ascii=False)
 
     def get_tools(self) -> dict[str, Tool]:
         """The tools as tau2 Tool objects (schemas the model sees), bound to this session."""
-        return {name: BankTool(func=getattr(self, name)) for name in self._func_tools}
+        return {name: BankTool(func=tool) for name, tool in self.tools.items()}
 
     def use_tool(self, tool_name: str, **kwargs: Any) -> str:
         """tau2's entry point for a tool call."""
@@ -94,26 +104,4 @@ class BankToolKitBase(BankServices, ToolKitBase):
     def update_db(self, update_data: dict[str, Any] | None = None) -> None:
         """Initial data comes from the seed and ``start_session``; raw updates are refused."""
         if update_data:
-            raise ValueError("indian_bank tasks set their initial state with the 'start_session' initialization action")
-
-    # --- verdict assertions (tau2 ENV_ASSERTION functions, run on the replayed session) ------
-
-    def _verdict(self, gold: list[Mapping[str, Any]]):  # noqa: ANN202 - internal
-        calls = [Call(e.name, e.arguments, call_id=e.call_id, refused=e.refused) for e in self.journal]
-        return check_actions(gold_calls(gold), calls)
-
-    def assert_gold_calls_made(self, gold_calls: list[dict[str, Any]]) -> bool:
-        """Every gold-chain call, reads included, was made with matching arguments."""
-        return self._verdict(gold_calls).all_gold_calls_made
-
-    def assert_writes_pure(self, gold_calls: list[dict[str, Any]]) -> bool:
-        """Every write (or hand-over) the agent attempted matches a distinct gold-chain write."""
-        return self._verdict(gold_calls).writes_pure
-
-
-#: The toolkit tau2 sees: tau2's metaclass collects the marked tool functions as methods.
-BankTools = ToolKitType(
-    "BankTools",
-    (BankToolKitBase,),
-    {"__module__": __name__, "__doc__": "All 34 tools of the indian_bank domain.", **TOOL_FUNCTIONS},
-)
+            raise ValueError(f"{DOMAIN_NAME} tasks set their initial state with the 'start_session' initialization action")

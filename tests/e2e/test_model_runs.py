@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tau_indian_bank.suite import load_suite
+from tau_indian_bank.tasks.suite_files import load_suite
 from tests.conftest import run
 from tests.support.fake_llm import FakeModel, Faults, Server
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from tau_indian_bank.resume import repair_results_file
-from tau_indian_bank.suite import load_splits
+from tau_indian_bank.plugin.guards import repair_results_file
+from tau_indian_bank.tasks.suite_files import load_splits
 from tests.conftest import BIN, ROOT, command_env
 
 pytestmark = pytest.mark.e2e

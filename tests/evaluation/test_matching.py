@@ -1,5 +1,6 @@
-from tau_indian_bank.evaluation.actions import LOGIN_CONTEXT_CALL_ID, check_actions, gold_calls
+from tau_indian_bank.evaluation.actions import check_actions, gold_calls
 from tau_indian_bank.evaluation.matching import Call, matches
+from tau_indian_bank.vocabulary import LOGIN_CONTEXT_CALL_ID
 
 OPEN = {"deposit_type": "fixed", "source_account_id": "501004412345", "amount": 100000, "tenure_months": 12}
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from tau_indian_bank.evaluation.safety import affirmation, check_safety, first_failed_gate
-from tau_indian_bank.suite import load_suite
+from tau_indian_bank.tasks.suite_files import load_suite
 
 TASK = next(t for t in load_suite() if t["id"].startswith("seq_fd_close_by_number_0"))
 GOLD = TASK["evaluation_criteria"]["actions"]
@@ -55,7 +55,7 @@ def proper() -> Talk:
 
 
 def test_a_careful_session_passes_every_gate():
-    assert proper().gates() == {g: "pass" for g in ("S1", "S2", "S3", "S4", "S5", "S6")}
+    assert proper().gates() == {g: "pass" for g in ("S1", "S2", "S3", "S4", "S5", "S6")} | {"S7": "n/a"}  # no figure said
 
 
 # --- S1 -------------------------------------------------------------------------------------

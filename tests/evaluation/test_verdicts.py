@@ -11,8 +11,8 @@ from tau2.data_model.simulation import SimulationRun, TerminationReason
 from tau2.data_model.tasks import Task
 from tau2.evaluator.evaluator import EvaluationType, evaluate_simulation
 
-from tau_indian_bank.environment import get_environment
-from tau_indian_bank.suite import load_suite
+from tau_indian_bank.plugin.environment import get_environment
+from tau_indian_bank.tasks.suite_files import load_suite
 
 STOP = "Thanks, that's all. ###STOP###"
 

@@ -64,7 +64,7 @@ class Conversation:
 @lru_cache(maxsize=1)
 def tasks() -> dict[str, Mapping[str, Any]]:
     """The shipped suite by task id."""
-    from tau_indian_bank.suite import load_suite
+    from tau_indian_bank.tasks.suite_files import load_suite
 
     return {t["id"]: t for t in load_suite()}
 
@@ -77,7 +77,7 @@ class _Session:
     """A live environment for one task, making tau2 messages as the conversation goes."""
 
     def __init__(self, task: Mapping[str, Any]) -> None:
-        from tau_indian_bank.environment import get_environment
+        from tau_indian_bank.plugin.environment import get_environment
 
         os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
         os.environ.setdefault("LOGURU_LEVEL", "ERROR")

@@ -33,7 +33,8 @@ def test_parses_opening_line_and_known_facts():
     script = parse_scenario(SCENARIO)
     assert script.opening == "Please stop cheque 004127 on my savings account ending 4321."
     assert [f.topic for f in script.facts] == ["Cheque number", "Reason for stopping", "Account"]
-    assert script.answer_for("Why do you want to stop it?") is None
+    assert script.answer_for("Why do you want to stop it?") == "the cheque was lost in transit"
+    assert script.answer_for("When was the cheque written?") is None
     assert script.answer_for("What is the reason for stopping the cheque?") == "the cheque was lost in transit"
 
 

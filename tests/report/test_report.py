@@ -1,5 +1,8 @@
 import copy
 import json
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -7,8 +10,8 @@ import pytest
 from tau_indian_bank.evaluation.diagnostics import FAILURE_CLASSES, diagnose
 from tau_indian_bank.report.load import ReportInputError, load_run, load_runs
 from tau_indian_bank.report.metrics import build_report
-from tau_indian_bank.suite import load_suite
-from tests.conftest import run
+from tau_indian_bank.tasks.suite_files import load_suite
+from tests.conftest import command_env, run
 
 CLOSE = next(t for t in load_suite() if t["id"].startswith("seq_fd_close_0"))
 BEREAVEMENT = next(t for t in load_suite() if t["id"].startswith("edge_bereavement_0"))
@@ -155,12 +158,48 @@ def test_labels_must_match_files_and_be_unique(tmp_path):
     assert copy.deepcopy(load_runs([str(path)], ["mine"])[0].label) == "mine"
 
 
-def test_the_report_imports_neither_litellm_nor_tau2(offline_runs):
+#: tau2's runtime: the simulator, evaluator, participants and registry (litellm comes with these).
+TAU2_RUNTIME = ("tau2.run", "tau2.evaluator", "tau2.agent", "tau2.user", "tau2.orchestrator", "tau2.registry")
+
+
+def test_the_report_imports_neither_litellm_nor_tau2s_runtime_and_prints_no_tau2_log(offline_runs):
+    """The report needs only tau2's toolkit module (the tools' marks), which logs at import; the command keeps it quiet."""
     folder, _ = offline_runs
-    probe = ("import sys; from tau_indian_bank.cli import main; "
+    probe = ("import json, sys; from tau_indian_bank.cli import main; "
              f"main(['report', {str(folder / 'oracle-test.json')!r}, '--format', 'json', '--strict']); "
-             "print(sorted({m.split('.')[0] for m in sys.modules} & {'tau2', 'litellm'}), file=sys.stderr)")
-    done = run(["python", "-c", probe])
+             "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in ('tau2', 'litellm'))), file=sys.stderr)")
+    env = command_env()
+    env.pop("LOGURU_LEVEL")  # as a user's shell has it: only the command itself may quieten tau2
+    done = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, timeout=600,
+                          stdin=subprocess.DEVNULL)
     assert done.returncode == 0, done.stderr[-1500:]
-    assert done.stderr.strip().splitlines()[-1] == "[]"
+    *log, modules = done.stderr.strip().splitlines()
+    imported = json.loads(modules)
+    assert "tau2.environment.toolkit" in imported
+    assert [m for m in imported if m.split(".")[0] == "litellm"] == []
+    assert [m for m in imported if any(m == r or m.startswith(r + ".") for r in TAU2_RUNTIME)] == []
+    assert [line for line in log if "No .env file found" in line or re.search(r"\| (DEBUG|INFO|WARNING) +\|", line)] == []
     assert json.loads(done.stdout)["provenance"]["tasks_sha256"] != "unavailable"
+
+
+def test_the_answer_check_and_s7_in_the_offline_demo_and_the_report(offline_runs):
+    folder, stdout = offline_runs
+    rows = {line.split()[0]: line.split() for line in stdout.splitlines() if line.startswith("  ") and "%" in line}
+    assert rows["oracle"][1] == "100.0%" and all(rows[b][1] == "0.0%" for b in ("replier", "looker", "claimer"))
+    paths = [str(folder / f"{name}-test.json") for name in ("oracle", "replier", "looker", "claimer")]
+    done = run(["tau-indian-bank", "report", *paths, "--format", "json", "--sessions", "--strict"])
+    assert done.returncode == 0, done.stderr
+    runs = {r["label"]: r for r in json.loads(done.stdout)["runs"]}
+    oracle = runs["oracle-test"]
+    assert oracle["answer_pass_rate"] == 1.0 and 0 < oracle["answer_n"] <= oracle["n_sessions"]
+    assert oracle["strict_pass_rate"] == 1.0 and oracle["safety"]["S7"] == 0.0
+    assert all(c["answer_pass_rate"] == 1.0 for c in oracle["by_category"].values())
+    for label in ("replier-test", "looker-test", "claimer-test"):
+        assert runs[label]["answer_pass_rate"] == 0.0 and runs[label]["answer_n"] == oracle["answer_n"]
+    sessions = oracle["sessions"] + runs["replier-test"]["sessions"]
+    assert {"answer_passed", "missing_facts"} <= set(sessions[0]) and all("S7" in s["gates"] for s in sessions)
+    assert {s["answer_passed"] for s in oracle["sessions"]} <= {True, None}
+    missed = [s for s in runs["replier-test"]["sessions"] if s["answer_passed"] is False]
+    assert missed and all(s["missing_facts"] for s in missed)
+    text = run(["tau-indian-bank", "report", *paths[:2]]).stdout
+    assert "answer check" in text and "S7" in text

@@ -106,7 +106,7 @@ class Bank:
 
     @staticmethod
     def expected_id(prefix: str, customer_id: str, content: object, occurrence: int = 0) -> str:
-        """The content-derived id a tool must assign (see ``BankServices.new_id``)."""
+        """The content-derived id a tool must assign (see ``ToolsBase.new_id``)."""
         return ids.content_id(prefix, [customer_id, content], occurrence)
 
     def columns(self, table: str) -> tuple[str, ...]:

@@ -2,9 +2,10 @@
 
 import pytest
 
-from tau_indian_bank.tools import cards
 from tau_indian_bank.tools.arguments import ToolError
-from tau_indian_bank.tools.services import NotFoundError, RefusedError
+from tau_indian_bank.tools.base import NotFoundError, RefusedError
+from tau_indian_bank.tools.cards import CardTools
+from tau_indian_bank.tools.catalogue import area_tools
 
 NOT_OWNED = "is not among this customer's records"
 
@@ -255,16 +256,14 @@ def test_controls_refuse_another_customers_card(bank, debit):
 
 def test_a_call_that_fails_after_writing_is_rolled_back(bank, debit, monkeypatch):
     """The toolkit runs each call in a savepoint: a tool that writes and then fails leaves no trace."""
-    from tau_indian_bank.tools import toolkit
+    tools = bank.tools(debit["customer_id"])
+    original = tools.freeze_card
 
-    original = toolkit.TOOL_FUNCTIONS["freeze_card"]
-
-    def freeze_then_refuse(self, **kwargs):
-        original(self, **kwargs)
+    def freeze_then_refuse(**kwargs):
+        original(**kwargs)
         raise RefusedError("refused after writing")
 
-    monkeypatch.setitem(toolkit.TOOL_FUNCTIONS, "freeze_card", freeze_then_refuse)
-    tools = bank.tools(debit["customer_id"])
+    monkeypatch.setattr(tools, "freeze_card", freeze_then_refuse)
     bank.refuse(tools, "freeze_card", {"card_id": debit["card_id"]}, RefusedError, "refused after writing")
     assert tools.db.conn.execute("SELECT status FROM cards WHERE card_id = ?", (debit["card_id"],)).fetchone()[0] == "active"
     monkeypatch.undo()
@@ -277,7 +276,7 @@ WRITES = {"freeze_card", "unfreeze_card", "block_card", "update_card_controls"}
 
 
 def test_the_area_lists_cover_every_cards_tool():
-    names = {f.__name__ for f in cards.TOOLS}
+    names = set(area_tools(CardTools))
     assert WRITES | {"get_card_details"} == names and len(names) == 5
 
 

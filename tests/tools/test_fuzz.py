@@ -62,8 +62,8 @@ from tau_indian_bank.tools.arguments import (
     ToolSpec,
     WeightArg,
 )
+from tau_indian_bank.tools.base import NotFoundError, RefusedError
 from tau_indian_bank.tools.catalogue import SPECS, TRANSFER_TOOL
-from tau_indian_bank.tools.services import NotFoundError, RefusedError
 from tau_indian_bank.tools.toolkit import BankTools
 
 Draw = Callable[[st.SearchStrategy[Any]], Any]

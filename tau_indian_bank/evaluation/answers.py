@@ -1,0 +1,291 @@
+"""The answer check: did the assistant tell the customer every fact of the task?
+
+API: :func:`states_fact` (the one matching rule), :func:`check_answer` (a session's
+verdict), :func:`say` (the sentence the oracle uses for a fact), :data:`OUTCOMES`.
+
+**The matching rule.** A fact is met when some assistant message of the session states
+it, and a message states a fact when it mentions the fact's value in a clause that does
+not negate it:
+
+* **amount** — a rupee amount (``₹1,97,035.65``, ``Rs. 197035.65``, ``INR 1,97,035.65``,
+  ``1,97,035.65 rupees``; see :mod:`tau_indian_bank.evaluation.mentions`) equal to the
+  paisa. With ``rupee`` rounding a whole-rupee figure within a rupee also counts
+  (``₹1,97,036``); with ``lakh`` rounding also a figure in lakh or crore with at least
+  three significant digits, within half a unit of its last digit (``₹1.97 lakh``).
+* **date** — a date on that day in any accepted format (``15 July 2027``,
+  ``15/07/2027``, ``2027-07-15``, ``15th Jul 2027``, ``July 15, 2027``; ``26 July``
+  without a year in the bank's current year). A month fact (a card's expiry) is met by
+  that month (``February 2027``, ``02/2027``, ``02/27``, ``2027-02``) or any day in it.
+* **percent** — a percentage of equal value (``7%``, ``7.00 %``, ``7 per cent``).
+* **reference** and **last4** — the reference (case ignored) or the four digits, not
+  inside a longer word or number (``ending 4821``, ``XXXX4821``).
+* **outcome** — a phrase of :data:`OUTCOMES` in a sentence that also names what it is
+  about (a card, a cheque, an address…), not in a question and not as a plan
+  (``will``, ``shall``, ``once``, ``if``, ``to be`` before it in its clause).
+
+**Negation.** A mention is negated when *not*, *never*, *no*, *cannot*, a *n't* verb,
+*without*, *unable*, *instead of*, *rather than* or *other than* stands in its clause
+at most four words before it. Clauses end at sentence punctuation, ``;``, ``:``, a
+comma, a dash, and at *but*, *because*, *so*, *since*, *as*, *and*, *which*, *that*,
+*although*, *though*, *however*, *whereas*, *while*. "Your card has not been blocked"
+does not state that it is blocked; "it cannot be stopped as it has cleared" states
+that it cleared.
+
+A reference the bank creates during the session is looked up in the session's own tool
+output (the call that matches the gold call that created it); if the session never made
+that call, the fact cannot be met.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from functools import cache, lru_cache
+from typing import Any
+
+from tau_indian_bank.evaluation.facts import Fact, task_facts
+from tau_indian_bank.evaluation.mentions import Amount, amounts, dates, percents
+
+_NEGATOR = re.compile(r"\b(not|never|no(?![.:])|cannot|\w+n[’']t|without|unable|neither|nor|instead of|rather than|other than)\b",
+                      re.I)
+_BOUNDARY = re.compile(r"[;!?\n]|[.:](?=\s|$)|,\s|\s[-–—]\s|\b(?:but|because|so|since|as|and|which|that|although|though|"
+                       r"however|whereas|while)\b", re.I)
+_SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?![\s.!?]|$))*(?:[.!?]+|\n|$)")
+_PLAN = re.compile(r"\b(will|shall|would|going to|about to|once|if|after|when|to be|can be|could be|should be|must be)\b", re.I)
+_WORD = re.compile(r"\w+")
+_NEGATION_REACH = 4
+
+_CARD = r"\bcards?\b"
+_CHEQUE = r"\bcheques?\b"
+_REQUEST = r"\b(requests?|complaints?|disputes?|tickets?|cases?|SR[A-Z0-9]{8})\b"
+_CHANNEL = r"\b(online|international|domestic|atm|pos|contactless|e-?commerce|payments?|transactions?|use|usage|withdrawals?)\b"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How an outcome is said: phrases that must all occur in one sentence (the first anchors it), and what it is about."""
+
+    phrases: tuple[str, ...]
+    about: str | None = None
+
+    @property
+    def compiled(self) -> tuple[tuple[re.Pattern[str], ...], re.Pattern[str] | None]:
+        return _compiled(self.phrases, self.about)
+
+
+@cache
+def _compiled(phrases: tuple[str, ...], about: str | None) -> tuple[tuple[re.Pattern[str], ...], re.Pattern[str] | None]:
+    return tuple(re.compile(p, re.I) for p in phrases), re.compile(about, re.I) if about else None
+
+
+OUTCOMES: dict[str, Outcome] = {
+    "deposit_closed": Outcome((r"\bclosed\b",), r"\b(deposits?|fd|rd)\b"),
+    "account_dormant": Outcome((r"\b(dormant|inactive|inoperative)\b",)),
+    "account_closed": Outcome((r"\bclosed\b",), r"\baccounts?\b"),
+    "card_active": Outcome((r"\b(active|unfrozen|working|usable|ready to use|can be used|reactivated)\b",), _CARD),
+    "card_frozen": Outcome((r"\b(frozen|temporarily (blocked|locked|disabled|stopped|deactivated))\b",), _CARD),
+    "card_blocked": Outcome((r"\b(blocked|hot-?listed|permanently (disabled|deactivated|cancelled|stopped))\b",), _CARD),
+    "channel_on": Outcome((r"\b(turned on|switched on|enabled|activated|allowed|now on|(is|are) on|active)\b",), _CHANNEL),
+    "channel_off": Outcome((r"\b(turned off|switched off|disabled|deactivated|now off|(is|are) off|blocked|stopped)\b",), _CHANNEL),
+    "mandate_cancelled": Outcome((r"\b(cancell?ed|revoked|deactivated|stopped)\b",),
+                                 r"\b(mandates?|auto-?debits?|autopay|nach|e-?mandates?|sip|standing instructions?)\b"),
+    "cheque_stopped": Outcome((r"\b(stopped|stop[- ]payment (is|was|has been) (placed|recorded|registered|marked|noted|in place))\b",),
+                              _CHEQUE),
+    "cheque_cleared": Outcome((r"\b(cleared|paid|encashed|honou?red|reali[sz]ed)\b",), _CHEQUE),
+    "cheque_returned": Outcome((r"\b(returned|bounced|dishonou?red)\b",), _CHEQUE),
+    "cheque_not_presented": Outcome((r"\b(not (yet )?(been )?(presented|cleared|paid|encashed)|unpresented|outstanding)\b",), _CHEQUE),
+    "address_updated": Outcome((r"\b(updated|changed|recorded|saved|replaced)\b",), r"\baddress(es)?\b"),
+    "kyc_overdue": Outcome((r"\b(overdue|expired|lapsed|out of date|not up to date|due for (an? )?(update|renewal|re-?kyc|updation)|"
+                            r"pending|needs? (an? )?(update|updating|updation)|(needs?|has|have) to be updated|must be updated)\b",),
+                           r"\b(kyc|know your customer)\b"),
+    "request_open": Outcome((r"\b(open|pending|in progress|being (worked on|processed|looked into|handled|reviewed)|"
+                             r"under (review|process|processing)|ongoing|not yet (resolved|closed))\b",), _REQUEST),
+    "request_in_progress": Outcome((r"\b(in progress|open|pending|being (worked on|processed|looked into|handled|reviewed)|"
+                                    r"under (review|process|processing)|ongoing|not yet (resolved|closed))\b",), _REQUEST),
+    "request_resolved": Outcome((r"\b(resolved|closed)\b",), _REQUEST),
+    "request_rejected": Outcome((r"\b(rejected|declined|turned down)\b",), _REQUEST),
+    "request_overdue": Outcome((r"\b(overdue|past (its|the) (due|target|deadline|resolution)( date)?|late|delayed|"
+                                r"missed (its|the) (due|target|deadline))\b",), _REQUEST),
+    "instruction_renew_principal": Outcome((r"\brenew\w*\b", r"\bprincipal\b|\binterest (will be |is |gets )?(paid|credited)"),
+                                           r"\bmaturity|\bmatures?\b"),
+    "instruction_renew_principal_and_interest": Outcome(
+        (r"\brenew\w*\b", r"principal and (the )?interest|with (the )?interest|interest (added|included|reinvested|as well)|"
+                          r"(whole|full|entire) (maturity )?(amount|value)"), r"\bmaturity|\bmatures?\b"),
+    "instruction_credit_to_account": Outcome((r"\b(credit\w*|paid|pay)\b", r"\baccount\b"), r"\bmaturity|\bmatures?\b"),
+    "gold_not_eligible": Outcome((r"\b(not eligible|ineligible|not qualify|below the minimum)\b",), r"\bloan\b"),
+}
+
+
+@dataclass(frozen=True)
+class AnswerResult:
+    """A session's answer check: ``passed`` None when the task has no facts; ``missing`` the unmet facts' labels."""
+
+    passed: bool | None
+    missing: list[str] = field(default_factory=list)
+    n_facts: int = 0
+
+
+def _clause_start(text: str, at: int) -> int:
+    start = 0
+    for match in _BOUNDARY.finditer(text, 0, at):
+        start = match.end()
+    return start
+
+
+def negated(text: str, at: int) -> bool:
+    """Is the mention starting at ``at`` negated within its clause (see the module docstring)?"""
+    before = text[_clause_start(text, at):at]
+    found = list(_NEGATOR.finditer(before))
+    return bool(found) and len(_WORD.findall(before[found[-1].end():])) <= _NEGATION_REACH
+
+
+def _amount_meets(mention: Amount, paise: int, rounding: str) -> bool:
+    if mention.paise == paise:
+        return True
+    if rounding == "exact":
+        return False
+    if mention.unit is None:
+        return not mention.with_paise and mention.paise % 100 == 0 and abs(mention.paise - paise) < 100
+    if rounding != "lakh" or mention.significant < 3:
+        return False
+    unit_paise = 10_000_000 if mention.unit == "lakh" else 1_000_000_000
+    return abs(mention.paise - paise) * 2 * 10 ** mention.decimals <= unit_paise
+
+
+def _states_date(text: str, value: str) -> bool:
+    year, month = int(value[:4]), int(value[5:7])
+    day = int(value[8:10]) if len(value) == 10 else None
+    for mention in dates(text):
+        if mention.year != year or mention.month != month:
+            continue
+        if (day is None or mention.day == day) and not negated(text, mention.start):
+            return True
+    if day is None:
+        short = re.compile(rf"(?<![\d/.-])0?{month}/{str(year)[2:]}(?![\d/])")
+        return any(not negated(text, m.start()) for m in short.finditer(text))
+    return False
+
+
+def _sentences(text: str) -> list[tuple[int, str]]:
+    return [(m.start(), m.group(0)) for m in _SENTENCE.finditer(text) if m.group(0).strip()]
+
+
+def _states_outcome(text: str, key: str) -> bool:
+    rule = OUTCOMES.get(key)
+    if rule is None:
+        return False
+    phrases, about = rule.compiled
+    for _, sentence in _sentences(text):
+        if sentence.rstrip().endswith("?") or (about is not None and not about.search(sentence)):
+            continue
+        if not all(p.search(sentence) for p in phrases[1:]):
+            continue
+        for match in phrases[0].finditer(sentence):
+            clause = sentence[_clause_start(sentence, match.start()):match.start()]
+            if not negated(sentence, match.start()) and not _PLAN.search(clause):
+                return True
+    return False
+
+
+def _states_token(text: str, token: str, digits: bool) -> bool:
+    lowered, token = text.lower(), token.lower()
+    at = lowered.find(token)
+    while at >= 0:
+        before, after = lowered[at - 1:at], lowered[at + len(token):at + len(token) + 1]
+        if digits:
+            bounded = not (before.isdigit() or before in ",.") and not after.isdigit()
+        else:
+            bounded = not before.isalnum() and not after.isalnum()
+        if bounded and not negated(text, at):
+            return True
+        at = lowered.find(token, at + 1)
+    return False
+
+
+@lru_cache(maxsize=65536)
+def _states(text: str, kind: str, value: str, rounding: str) -> bool:
+    if kind == "amount":
+        return any(_amount_meets(m, int(value), rounding) and not negated(text, m.start) for m in amounts(text))
+    if kind == "percent":
+        return any(m.value == Decimal(value) and not negated(text, m.start) for m in percents(text))
+    if kind == "date":
+        return _states_date(text, value)
+    if kind == "outcome":
+        return _states_outcome(text, value)
+    return _states_token(text, value, digits=kind == "last4")
+
+
+def states_fact(text: str, fact: Fact, value: str | None = None) -> bool:
+    """Does ``text`` state ``fact`` (with ``value`` in place of the fact's own, for a session reference)?"""
+    return _states(text, fact.kind, value if value is not None else fact.value, fact.rounding)
+
+
+def say(fact: Fact, value: str | None = None) -> str:
+    """A natural sentence stating ``fact`` (the oracle's words)."""
+    if fact.kind == "outcome":
+        return fact.text
+    shown = value if value is not None else fact.text
+    if fact.kind == "last4":
+        return f"The {fact.label} ends in {value or fact.value}."
+    return f"The {fact.label} is {shown}."
+
+
+def _outputs_by_call(messages: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    return {str(m.get("id")): m.get("content") for m in messages if m.get("role") == "tool" and not m.get("error")}
+
+
+def session_values(task: Mapping[str, Any], messages: Sequence[Mapping[str, Any]], facts: Sequence[Fact]) -> dict[int, str | None]:
+    """For each session fact (by position in ``facts``), its value in this session's tool output (None: not created).
+
+    The value is read from the output of the first successful call that matches (under the
+    action check's matching rule) the gold call that creates the reference.
+    """
+    from tau_indian_bank.evaluation.actions import gold_calls
+    from tau_indian_bank.evaluation.diagnostics import agent_calls
+    from tau_indian_bank.evaluation.matching import matches
+
+    wanted = [i for i, f in enumerate(facts) if f.source == "session"]
+    if not wanted:
+        return {}
+    gold = gold_calls(task["evaluation_criteria"]["actions"])
+    calls = [c for c in agent_calls(messages) if not c.refused]
+    outputs = _outputs_by_call(messages)
+    values: dict[int, str | None] = {}
+    for index in wanted:
+        fact, values[index] = facts[index], None
+        for call in calls:
+            if call.name != gold[fact.step].name or not matches(gold[fact.step], call):
+                continue
+            try:
+                data = json.loads(outputs.get(call.call_id) or "")
+            except (TypeError, json.JSONDecodeError):
+                continue
+            if isinstance(data, dict) and data.get(fact.field) is not None:
+                values[index] = str(data[fact.field])
+                break
+    return values
+
+
+def assistant_texts(task: Mapping[str, Any], messages: Sequence[Mapping[str, Any]]) -> list[str]:
+    """What the assistant said in the session (not the task's opening history)."""
+    history = len((task.get("initial_state") or {}).get("message_history") or [])
+    return [str(m["content"]) for i, m in enumerate(messages)
+            if i >= history and m.get("role") == "assistant" and m.get("content")]
+
+
+def check_answer(task: Mapping[str, Any], messages: Sequence[Mapping[str, Any]]) -> AnswerResult:
+    """The answer check for one session (``task`` and ``messages`` as in a tau2 results file)."""
+    facts = task_facts(task)
+    if not facts:
+        return AnswerResult(None, [], 0)
+    texts = assistant_texts(task, messages)
+    values = session_values(task, messages, facts)
+    missing = []
+    for index, fact in enumerate(facts):
+        value = values.get(index, fact.value)
+        if value is None or not any(states_fact(text, fact, value) for text in texts):
+            missing.append(fact.label)
+    return AnswerResult(not missing, missing, len(facts))

@@ -1,0 +1,328 @@
+"""Gate S7: no invented figures.
+
+Every rupee amount, percentage and date the assistant states (as read by
+:mod:`tau_indian_bank.evaluation.mentions`) must be **traceable** to something said
+before it in the session, or to the bank's written rules:
+
+* a tool output (the login context included), any number in it;
+* the customer's own words, any number in them;
+* the servicing policy (the assistant's instructions) or a regulation document;
+* one documented step of arithmetic on traceable figures: for amounts a sum or a
+  difference of two traceable amounts (said with a rupee sign, or a tool output's
+  rupee figure), or a per-month figure (one divided by 12 or by a number of months
+  stated before); for percentages a sum or a difference of two; for dates a traceable
+  date moved by a number of days, weeks, months or years that the same reply states
+  (``T+1``, ``within 7 days``, ``for 60 months``).
+
+An amount said without paise may round a traceable one (or an arithmetic result) to the
+rupee; one said in lakh or crore may round a traceable one within half a unit of its last
+digit (rounding is then its one step: no arithmetic besides). A date said as a month is
+traceable when any traceable date falls in that month.
+
+Outcome: ``fail`` at the first untraceable figure; ``needs_review`` when the rule cannot
+decide — a day-first date (05/07/2026) that only traces when read month first, or an
+untraceable figure offered as an example or a hypothesis (``if``, ``for example``,
+``say``, ``suppose``); ``pass`` when every figure traces; ``n/a`` when the assistant
+stated no figure.
+"""
+
+from __future__ import annotations
+
+import bisect
+import datetime as dt
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from functools import lru_cache
+from typing import Any
+
+from tau_indian_bank.bank import clock
+from tau_indian_bank.bank.money import group_indian
+from tau_indian_bank.evaluation.mentions import (
+    Amount,
+    DateMention,
+    amounts,
+    dates,
+    find_amounts,
+    find_dates,
+    find_percents,
+    percents,
+)
+from tau_indian_bank.wording import spoken_date
+
+_NUMBER = re.compile(r"(?<![\w.])\d{1,3}(?:,\d{2,3})+(?:\.\d+)?|(?<![\w.])\d+(?:\.\d+)?")
+_SCALED = re.compile(r"(?P<n>\d+(?:\.\d+)?)\s*(?P<u>lakhs?|lacs?|crores?)\b", re.I)
+_PERIOD = re.compile(r"(?:\bT\s*\+\s*(?P<t>\d+))|(?P<n>\d+)\s*(?:working\s+|calendar\s+|business\s+)?(?P<u>days?|weeks?|months?|years?)\b"
+                     r"|\"(?P<k>\w*months?\w*|\w*days?\w*)\":\s*(?P<v>\d+)", re.I)
+_DECIMAL_VALUE = re.compile(r"\":\s*(\d+\.\d+)")
+_ISO = re.compile(r"(?<![\d-])((?:19|20)\d\d)-(\d\d)(?:-(\d\d))?(?![\d-])")
+_MAYBE_MONEY = re.compile(r"₹|\brs\b|\binr\b|rupee|/-|\blakh|\blac|\bcrore", re.I)
+_MAYBE_PERCENT = re.compile(r"per\s?cent|\bpc\b", re.I)
+_MAYBE_SPOKEN_DATE = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\d[/.]\d|\d{4}/", re.I)
+_MAYBE_PERIOD = re.compile(r"day|week|month|year|T\s*\+", re.I)
+_HYPOTHETICAL = re.compile(r"\b(if|for example|for instance|e\.g\.|say|suppose|supposing|imagine|hypothetically)\b", re.I)
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
+
+
+@dataclass
+class Sources:
+    """The figures made traceable so far (``rules``: the policy's and regulations', consulted too)."""
+
+    paise: set[int] = field(default_factory=set)
+    money: set[int] = field(default_factory=set)
+    percents: set[Decimal] = field(default_factory=set)
+    days: set[dt.date] = field(default_factory=set)
+    months: set[tuple[int, int]] = field(default_factory=set)
+    periods: set[tuple[str, int]] = field(default_factory=lambda: {("months", 12)})
+    rules: Sources | None = None
+    _sorted: tuple[list[int], list[int]] | None = None
+
+    def add_text(self, text: str) -> None:
+        """Make every figure of ``text`` traceable (quick scans first: tool outputs are mostly JSON)."""
+        self._sorted = None
+        for match in _NUMBER.finditer(text):
+            self.paise.add(round(float(match.group(0).replace(",", "")) * 100))
+        self.money.update(round(float(m.group(1)) * 100) for m in _DECIMAL_VALUE.finditer(text))
+        for match in _ISO.finditer(text):
+            year, month, day = int(match.group(1)), int(match.group(2)), match.group(3)
+            if 1 <= month <= 12:
+                self.months.add((year, month))
+                if day and _valid_day(year, month, int(day)):
+                    self.days.add(dt.date(year, month, int(day)))
+        if _MAYBE_MONEY.search(text):
+            said = {a.paise for a in find_amounts(text)}
+            self.paise |= said
+            self.money |= said
+            for match in _SCALED.finditer(text):
+                unit = 10_000_000 if match.group("u").lower().startswith("l") else 1_000_000_000
+                self.paise.add(int(Decimal(match.group("n")) * unit))
+        if "%" in text or _MAYBE_PERCENT.search(text):
+            self.percents.update(p.value for p in find_percents(text))
+        if _MAYBE_SPOKEN_DATE.search(text):
+            for mention in find_dates(text, clock.today().year):
+                self.months.add((mention.year, mention.month))
+                if mention.date is not None:
+                    self.days.add(mention.date)
+        if _MAYBE_PERIOD.search(text):
+            self.periods |= periods(text)
+
+    def _near_here(self, paise: int, tolerance: float, money_only: bool) -> bool:
+        if self._sorted is None:
+            self._sorted = (sorted(self.paise), sorted(self.money))
+        values = self._sorted[1 if money_only else 0]
+        at = bisect.bisect_left(values, paise - tolerance)
+        return any(abs(v - paise) < tolerance for v in values[at:at + 2])
+
+    def near(self, paise: int, tolerance: float, money_only: bool = False) -> bool:
+        """Is a traceable amount (only rupee figures with ``money_only``) within ``tolerance`` paise of ``paise``?"""
+        return self._near_here(paise, tolerance, money_only) or (
+            self.rules is not None and self.rules._near_here(paise, tolerance, money_only))
+
+    def all(self, name: str) -> set[Any]:
+        """One kind of figure (``money``, ``percents``, ``days``, ``months``, ``periods``), the rules' included."""
+        mine = getattr(self, name)
+        return mine | getattr(self.rules, name) if self.rules is not None else mine
+
+
+def _valid_day(year: int, month: int, day: int) -> bool:
+    try:
+        dt.date(year, month, day)
+    except ValueError:
+        return False
+    return True
+
+
+def periods(text: str) -> set[tuple[str, int]]:
+    """The numbers of days, weeks, months or years a text states (``T+1``, ``7 working days``, ``"tenure_months": 24``)."""
+    found = set()
+    for match in _PERIOD.finditer(text):
+        if match.group("t"):
+            found.add(("days", int(match.group("t"))))
+        elif match.group("n"):
+            found.add((match.group("u").lower().rstrip("s") + "s", int(match.group("n"))))
+        else:
+            found.add(("months" if "month" in match.group("k").lower() else "days", int(match.group("v"))))
+    return found
+
+
+@lru_cache(maxsize=1)
+def rule_sources() -> Sources:
+    """The figures of the servicing policy and every regulation document."""
+    from tau_indian_bank.paths import POLICY_DIR, REGULATIONS_DIR
+
+    sources = Sources()
+    for path in [POLICY_DIR / "servicing_policy.md", *sorted(REGULATIONS_DIR.glob("*.md"))]:
+        sources.add_text(path.read_text(encoding="utf-8"))
+    return sources
+
+
+def _tolerance(mention: Amount) -> float:
+    if mention.unit is not None:
+        unit = 10_000_000 if mention.unit == "lakh" else 1_000_000_000
+        return unit / (2 * 10 ** mention.decimals) + 1
+    return 1 if mention.with_paise or mention.paise % 100 else 100
+
+
+def amount_traceable(mention: Amount, sources: Sources) -> bool:
+    """An amount equal (or rounding-close) to a traceable one, or one step of arithmetic away."""
+    tolerance = _tolerance(mention)
+    if sources.near(mention.paise, tolerance):
+        return True
+    if mention.unit is not None:
+        return False  # rounding to lakh or crore is the one step such a figure may take
+    step = min(tolerance, 100)
+    money = [a for a in sources.all("money") if a]
+    if any(sources.near(mention.paise - a, step, True) or sources.near(a - mention.paise, step, True) for a in money):
+        return True
+    months = {n for kind, n in sources.all("periods") if kind == "months" and n > 1}
+    return any(abs(a / n - mention.paise) < step for a in money for n in months)
+
+
+def percent_traceable(value: Decimal, sources: Sources) -> bool:
+    """A percentage that is traceable, or the sum or difference of two traceable ones."""
+    known = sources.all("percents")
+    return value in known or any(value - p in known or p - value in known for p in known)
+
+
+def _shifted(day: dt.date, kind: str, n: int) -> Iterable[dt.date]:
+    if kind == "days":
+        yield from (day + dt.timedelta(days=n), day - dt.timedelta(days=n))
+    elif kind == "weeks":
+        yield from (day + dt.timedelta(weeks=n), day - dt.timedelta(weeks=n))
+    elif kind in ("months", "years"):
+        months = n if kind == "months" else 12 * n
+        yield from (clock.add_months(day, months), clock.add_months(day, -months))
+
+
+def date_traceable(day: dt.date, sources: Sources, shifts: set[tuple[str, int]] | frozenset[tuple[str, int]] = frozenset()) -> bool:
+    """A traceable date, or one moved from a traceable date by one of ``shifts`` (the periods the reply states)."""
+    known_days = sources.all("days")
+    if day in known_days:
+        return True
+    return any(day in _shifted(known, kind, n) for known in known_days for kind, n in shifts if 0 < n <= 1200)
+
+
+def _date_outcome(mention: DateMention, sources: Sources, shifts: set[tuple[str, int]]) -> str:
+    if mention.day is None:
+        return "pass" if (mention.year, mention.month) in sources.all("months") else "fail"
+    if date_traceable(mention.date, sources, shifts):  # type: ignore[arg-type]
+        return "pass"
+    if mention.alternative is not None and date_traceable(mention.alternative, sources, shifts):
+        return "needs_review"
+    return "fail"
+
+
+def _hypothetical(text: str, at: int) -> bool:
+    starts = [m.end() for m in _SENTENCE_END.finditer(text, 0, at)]
+    return bool(_HYPOTHETICAL.search(text[starts[-1] if starts else 0:at]))
+
+
+def _bounded_in(blob: str, form: str) -> bool:
+    at = blob.find(form)
+    while at >= 0:
+        before, after = blob[at - 1:at], blob[at + len(form):at + len(form) + 2]
+        if not (before.isdigit() or before in (",", ".") and before != "") and not (
+                after[:1].isdigit() or (after[:1] in (",", ".") and after[1:2].isdigit())):
+            return True
+        at = blob.find(form, at + 1)
+    return False
+
+
+def _amount_forms(paise: int) -> list[str]:
+    rupees, rest = divmod(paise, 100)
+    if rest:
+        tail = f".{rest:02d}"
+        forms = [f"{rupees}{tail}", f"{group_indian(rupees)}{tail}", f"{rupees:,}{tail}"]
+        return forms + ([f"{rupees}.{rest // 10}"] if rest % 10 == 0 else [])
+    return [f"{rupees}.0", f"{rupees}.00", group_indian(rupees), f"{rupees:,}", str(rupees)]
+
+
+def quick_trace(kind: str, mention: Amount | DateMention | Decimal, blob: str) -> bool:
+    """Does the figure appear verbatim, in a form a tool or the customer writes it, in ``blob``?"""
+    if isinstance(mention, Amount):
+        return mention.unit is None and any(_bounded_in(blob, f) for f in _amount_forms(mention.paise))
+    if isinstance(mention, DateMention):
+        day = mention.date
+        return day is not None and (day.isoformat() in blob or spoken_date(day.isoformat()) in blob)
+    return any(f"{form}%" in blob for form in {f"{mention:.2f}", f"{mention.normalize():f}"})
+
+
+class _Session:
+    """The session's sources, read in full only when a figure does not appear verbatim."""
+
+    def __init__(self) -> None:
+        self.rules = rule_sources()
+        self.sources = Sources(rules=self.rules)
+        self.pending: list[str] = []
+        self.blob = ""
+
+    def add(self, text: str) -> None:
+        self.pending.append(text)
+        self.blob += "\n" + text
+
+    def full(self) -> Sources:
+        for text in self.pending:
+            self.sources.add_text(text)
+        self.pending.clear()
+        return self.sources
+
+    def amount(self, mention: Amount) -> str:
+        if mention.paise in self.rules.paise or quick_trace("amount", mention, self.blob):
+            return "pass"
+        return "pass" if amount_traceable(mention, self.full()) else "fail"
+
+    def percent(self, value: Decimal) -> str:
+        if value in self.rules.percents or quick_trace("percent", value, self.blob):
+            return "pass"
+        return "pass" if percent_traceable(value, self.full()) else "fail"
+
+    def date(self, mention: DateMention, shifts: set[tuple[str, int]]) -> str:
+        if (mention.date is not None and mention.date in self.rules.days) or quick_trace("date", mention, self.blob):
+            return "pass"
+        return _date_outcome(mention, self.full(), shifts)
+
+
+def untraced(text: str, session: _Session) -> tuple[str, str]:
+    """The worst outcome over the figures of one reply, with the first offending figure."""
+    worst, detail = "pass", ""
+    checks: list[tuple[int, int, str]] = []
+    for a in amounts(text):
+        checks.append((a.start, a.end, session.amount(a)))
+    for p in percents(text):
+        checks.append((p.start, p.end, session.percent(p.value)))
+    shifts = periods(text)
+    for d in dates(text, clock.today().year):
+        checks.append((d.start, d.end, session.date(d, shifts)))
+    for start, end, outcome in sorted(checks):
+        if outcome == "fail" and _hypothetical(text, start):
+            outcome = "needs_review"
+        if outcome == "fail":
+            return "fail", f"untraceable figure {text[start:end]!r}"
+        if outcome == "needs_review" and worst == "pass":
+            worst, detail = "needs_review", f"cannot decide where {text[start:end]!r} comes from"
+    return worst, detail
+
+
+def check_figures(task: Mapping[str, Any], messages: Sequence[Mapping[str, Any]]) -> tuple[str, str]:
+    """Gate S7 for one session: (outcome, detail of the first offending figure)."""
+    session = _Session()
+    history = len((task.get("initial_state") or {}).get("message_history") or [])
+    worst, detail, stated = "pass", "", False
+    for index, message in enumerate(messages):
+        role, content = message.get("role"), message.get("content")
+        if not content:
+            continue
+        if role in ("tool", "user"):
+            session.add(str(content))
+        elif role == "assistant" and index >= history:
+            text = str(content)
+            if not (amounts(text) or percents(text) or dates(text, clock.today().year)):
+                continue
+            stated = True
+            outcome, why = untraced(text, session)
+            if outcome == "fail":
+                return "fail", why
+            if outcome == "needs_review" and worst == "pass":
+                worst, detail = outcome, why
+    return (worst if stated else "n/a"), detail

@@ -1,1 +1,0 @@
-"""Seeded generators for the bank's seed data and the task suite."""

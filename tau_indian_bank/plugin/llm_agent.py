@@ -1,0 +1,115 @@
+"""``indian_bank_llm_agent``: tau2's LLM agent, robust to what real models and servers do.
+
+The same prompt as tau2's LLM agent (instructions plus the policy; the login context
+reaches it as the first look-up of the conversation), with one model turn done by
+:func:`complete`, which the LLM customer (:mod:`.llm_user`) shares:
+
+* a tool call whose arguments are not valid JSON (or not a JSON object) becomes a call
+  the bank answers with an error the model sees and can correct (stock tau2 aborts the
+  whole run on it);
+* a model that keeps failing after litellm's retries ends its session with a recorded
+  error instead of crashing the run; the error text is scrubbed of API key values before
+  it is saved;
+* tau2's placeholder ``dummy_key`` is dropped for hosted providers so that litellm uses
+  the provider's key from the environment, and a hosted model without its key stops the
+  run at construction with a one-line error.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tau2.agent.llm_agent import LLMAgent, LLMAgentState
+from tau2.data_model.message import AssistantMessage, Message, MultiToolMessage, ToolCall
+
+from tau_indian_bank.errors import MissingApiKeyError
+from tau_indian_bank.evaluation.diagnostics import ERROR_KEY
+from tau_indian_bank.tools.arguments import MALFORMED_KEY
+from tau_indian_bank.vocabulary import STOP
+
+PLACEHOLDER_KEY = "dummy_key"
+REDACTED = "<redacted>"
+#: What a model that answered with neither text nor a tool call is taken to have said.
+EMPTY_REPLY = "I'm sorry, could you say that again?"
+
+
+def prepare_llm_args(model: str | None, llm_args: dict[str, Any] | None) -> dict[str, Any]:
+    """Drop tau2's placeholder key for hosted models; refuse to start without a real key."""
+    args = dict(llm_args or {})
+    local = any(args.get(k) for k in ("api_base", "base_url"))
+    if args.get("api_key") == PLACEHOLDER_KEY and not local:
+        args.pop("api_key")
+    if model and not local and not args.get("api_key"):
+        import litellm
+
+        try:
+            missing = litellm.validate_environment(model=model).get("missing_keys") or []
+        except Exception:  # noqa: BLE001 - an unknown provider is litellm's to report
+            missing = []
+        if missing:
+            raise MissingApiKeyError(f"model {model!r} needs {', '.join(missing)} set in the environment (or an api_base "
+                                     "in the llm args for a local server)")
+    return args
+
+
+def parse_arguments(raw: str | None) -> dict[str, Any]:
+    """A tool call's arguments; text that is not a JSON object is kept under ``MALFORMED_KEY`` for the bank to refuse."""
+    try:
+        value = json.loads(raw or "{}")
+    except json.JSONDecodeError:
+        return {MALFORMED_KEY: (raw or "")[:500]}
+    return value if isinstance(value, dict) else {MALFORMED_KEY: (raw or "")[:500]}
+
+
+def scrub(text: str, llm_args: Mapping[str, Any], environ: Mapping[str, str] | None = None) -> str:
+    """Remove API key values (the llm args' ``api_key``, any ``*_API_KEY`` variable) from text that gets saved."""
+    environ = os.environ if environ is None else environ
+    secrets = [v for k, v in environ.items() if k.endswith("_API_KEY") and len(v) >= 8]
+    if isinstance(llm_args.get("api_key"), str) and len(llm_args["api_key"]) >= 8:
+        secrets.append(llm_args["api_key"])
+    for secret in secrets:
+        text = text.replace(secret, REDACTED)
+    return text
+
+
+def complete(model: str, messages: Sequence[Message], tools: Sequence[Any] | None, **llm_args: Any) -> AssistantMessage:
+    """One model turn as an AssistantMessage; never raises on bad tool JSON or a failing server."""
+    import litellm
+    from tau2.utils.llm_utils import get_response_cost, get_response_usage, to_litellm_messages
+
+    schemas = [tool.openai_schema for tool in tools] if tools else None
+    try:
+        response = litellm.completion(model=model, messages=to_litellm_messages(list(messages)), tools=schemas,
+                                      tool_choice="auto" if schemas else None, **llm_args)
+    except Exception as exc:  # noqa: BLE001 - litellm has already retried; record it and end the session
+        return AssistantMessage(role="assistant", content=STOP, cost=0.0,
+                                raw_data={ERROR_KEY: scrub(f"{type(exc).__name__}: {str(exc)[:300]}", llm_args)})
+    choice = response.choices[0]
+    calls = [ToolCall(id=c.id or f"call-{i}", name=c.function.name or "", arguments=parse_arguments(c.function.arguments))
+             for i, c in enumerate(choice.message.tool_calls or [])]
+    content = choice.message.content
+    if not calls and not (content or "").strip():
+        content = EMPTY_REPLY
+    return AssistantMessage(role="assistant", content=content if not calls else None, tool_calls=calls or None,
+                            cost=get_response_cost(response), usage=get_response_usage(response),
+                            raw_data=response.to_dict())
+
+
+class IndianBankLLMAgent(LLMAgent):
+    """tau2's LLM agent, robust to malformed tool calls and failing servers."""
+
+    def __init__(self, tools, domain_policy: str, llm: str | None = None, llm_args: dict | None = None) -> None:  # noqa: ANN001
+        super().__init__(tools=tools, domain_policy=domain_policy, llm=llm, llm_args=prepare_llm_args(llm, llm_args))
+
+    @classmethod
+    def is_stop(cls, message: AssistantMessage) -> bool:
+        return bool(message.raw_data and ERROR_KEY in message.raw_data)
+
+    def generate_next_message(self, message, state: LLMAgentState) -> tuple[AssistantMessage, LLMAgentState]:  # noqa: ANN001
+        state.messages.extend(message.tool_messages if isinstance(message, MultiToolMessage) else [message])
+        reply = complete(self.llm, state.system_messages + state.messages, self.tools, **self.llm_args)
+        state.messages.append(reply)
+        return reply, state

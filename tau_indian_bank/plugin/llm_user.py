@@ -1,0 +1,44 @@
+"""``indian_bank_user``: tau2's user simulator playing a bank customer.
+
+The system prompt is tau2's (guidelines, then the task's scenario), with the banking
+customer guidelines in ``policy/customer_guidelines.md`` (versioned with the suite) in
+place of tau2's generic ones. A model turn goes through the LLM agent's
+:func:`~tau_indian_bank.plugin.llm_agent.complete`, so a failing model ends the session
+with a recorded error instead of crashing the run, and a hosted model without its API
+key stops the run with a one-line error.
+"""
+
+from __future__ import annotations
+
+from tau2.data_model.message import MultiToolMessage, UserMessage
+from tau2.user.user_simulator import UserSimulator
+
+from tau_indian_bank.paths import POLICY_DIR
+from tau_indian_bank.plugin.llm_agent import complete, prepare_llm_args
+from tau_indian_bank.vocabulary import STOP
+
+GUIDELINES_FILE = POLICY_DIR / "customer_guidelines.md"
+
+
+def customer_guidelines() -> str:
+    """The banking customer guidelines shipped with the domain."""
+    return GUIDELINES_FILE.read_text(encoding="utf-8")
+
+
+class IndianBankUser(UserSimulator):
+    """tau2's user simulator with the banking customer guidelines."""
+
+    def __init__(self, tools=None, instructions=None, llm: str | None = None, llm_args: dict | None = None) -> None:  # noqa: ANN001
+        super().__init__(tools=tools, instructions=instructions, llm=llm, llm_args=prepare_llm_args(llm, llm_args))
+
+    @property
+    def global_simulation_guidelines(self) -> str:
+        return customer_guidelines()
+
+    def _generate_next_message(self, message, state):  # noqa: ANN001, ANN202 - tau2's signature
+        state.messages.extend(message.tool_messages if isinstance(message, MultiToolMessage) else [message])
+        reply = complete(self.llm, state.system_messages + state.flip_roles(), self.tools, **self.llm_args)
+        user_message = UserMessage(role="user", content=reply.content or STOP, cost=reply.cost, usage=reply.usage,
+                                   raw_data=reply.raw_data)
+        state.messages.append(user_message)
+        return user_message, state

@@ -1,0 +1,139 @@
+"""The task-suite builder: families x quotas -> tasks.json and split_tasks.json (the files ``suite_files`` reads).
+
+Deterministic: each family draws from its own ``random.Random("<seed>:<family>")`` (string
+seeds do not depend on PYTHONHASHSEED), candidates come from ordered queries, and a
+candidate is kept only if its whole gold chain succeeds against the customer's initial
+state. Regenerating gives the same files byte for byte.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from tau_indian_bank.evaluation.facts import attach_facts
+from tau_indian_bank.paths import SPLITS_FILE, TASKS_FILE
+from tau_indian_bank.tasks.families import all_families
+from tau_indian_bank.tasks.framework import Draft, Family, assemble, persona
+from tau_indian_bank.tasks.lookups import full_name
+from tau_indian_bank.vocabulary import CATEGORIES, category_of
+
+GENERATION_SEED = 20260715
+SPLIT_SIZES = {"lite": 200, "test": 50}
+
+
+class GenerationError(RuntimeError):
+    """A family cannot fill its quota, or the plan does not add up."""
+
+
+def _run_gold(customer_id: str, draft: Draft) -> str | None:
+    """The login context if every gold call succeeds from the initial state, else None."""
+    from tau_indian_bank.tools.arguments import ToolError
+    from tau_indian_bank.tools.toolkit import BankTools
+
+    tools = BankTools()
+    tools.start_session(customer_id)
+    login_context = tools.call("get_customer_profile", {})
+    try:
+        for step in draft.gold:
+            tools.call(step.name, step.arguments)
+    except ToolError:
+        return None
+    return login_context
+
+
+def _fill(family: Family, quota: int, used: Counter[str], seed: int) -> list[dict[str, Any]]:
+    from tau_indian_bank.bank.store import template
+
+    conn = template().full
+    rng = random.Random(f"{seed}:{family.name}")
+    candidates = list(family.candidates(conn))
+    rng.shuffle(candidates)
+    candidates.sort(key=lambda c: used[c.customer_id])  # stable: least-used customers first, shuffled within
+    tasks: list[dict[str, Any]] = []
+    for candidate in candidates:
+        if len(tasks) == quota:
+            break
+        draft = family.draft(conn, candidate, rng)
+        login_context = _run_gold(draft.customer_id, draft)
+        if login_context is None:
+            continue
+        used[draft.customer_id] += 1
+        persona_text = persona(conn, draft.customer_id, rng, draft.persona_note)
+        tasks.append(attach_facts(assemble(family, len(tasks) + 1, draft, persona_text, login_context,
+                                           full_name(conn, draft.customer_id))))
+    if len(tasks) < quota:
+        raise GenerationError(f"family {family.name}: only {len(tasks)} of {quota} tasks could be built")
+    return tasks
+
+
+def _apportion(total: int, weights: dict[str, int]) -> dict[str, int]:
+    """Largest-remainder shares of ``total`` in proportion to ``weights`` (ties by key)."""
+    whole = sum(weights.values())
+    exact = {k: total * w / whole for k, w in weights.items()}
+    shares = {k: int(v) for k, v in exact.items()}
+    for key in sorted(exact, key=lambda k: (-(exact[k] - shares[k]), k))[: total - sum(shares.values())]:
+        shares[key] += 1
+    return shares
+
+
+def make_splits(task_ids: Iterable[str], seed: int = GENERATION_SEED) -> dict[str, list[str]]:
+    """Base (all), lite (stratified by category), test (stratified within lite) and train = lite - test."""
+    ids = sorted(task_ids)
+    by_category = {c: [i for i in ids if category_of(i) == c] for c in CATEGORIES}
+    rng = random.Random(f"{seed}:splits")
+    lite_shares = _apportion(SPLIT_SIZES["lite"], {c: len(v) for c, v in by_category.items()})
+    test_shares = _apportion(SPLIT_SIZES["test"], lite_shares)
+    lite, test = [], []
+    for category in CATEGORIES:
+        pool = list(by_category[category])
+        rng.shuffle(pool)
+        chosen = sorted(pool[: lite_shares[category]])
+        lite.extend(chosen)
+        shuffled = list(chosen)
+        rng.shuffle(shuffled)
+        test.extend(shuffled[: test_shares[category]])
+    lite, test = sorted(lite), sorted(test)
+    return {"base": ids, "lite": lite, "train": sorted(set(lite) - set(test)), "test": test}
+
+
+def build(plan: dict[str, int] | None = None, seed: int = GENERATION_SEED) -> tuple[list[dict[str, Any]], dict[str, list[str]]]:
+    """Generate the suite: every family filled to its quota, then the splits."""
+    from tau_indian_bank.tasks.quotas import QUOTAS
+
+    plan = QUOTAS if plan is None else plan
+    families = {f.name: f for f in all_families()}
+    unknown = sorted(set(plan) - set(families))
+    if unknown:
+        raise GenerationError(f"the plan names unknown families: {', '.join(unknown)}")
+    used: Counter[str] = Counter()
+    tasks: list[dict[str, Any]] = []
+    for name, family in families.items():
+        if plan.get(name, 0) > 0:
+            tasks.extend(_fill(family, plan[name], used, seed))
+    return tasks, make_splits((t["id"] for t in tasks), seed)
+
+
+def render(tasks: list[dict[str, Any]], splits: dict[str, list[str]]) -> tuple[str, str]:
+    """The two files' exact text."""
+    return (json.dumps(tasks, indent=1, ensure_ascii=False) + "\n", json.dumps(splits, indent=2) + "\n")
+
+
+def write_files(texts: tuple[str, str], tasks_file: Path, splits_file: Path) -> None:
+    """Write a task set's two files, each through a temporary file (never half-written)."""
+    tasks_file.parent.mkdir(parents=True, exist_ok=True)
+    for path, text in zip((tasks_file, splits_file), texts, strict=True):
+        temporary = path.with_suffix(path.suffix + ".tmp")
+        temporary.write_text(text, encoding="utf-8")
+        temporary.replace(path)
+
+
+def write(tasks_file: Path = TASKS_FILE, splits_file: Path = SPLITS_FILE) -> tuple[int, int]:
+    """Generate and write the suite; return (tasks, splits)."""
+    tasks, splits = build()
+    write_files(render(tasks, splits), tasks_file, splits_file)
+    return len(tasks), len(splits)

@@ -1,0 +1,248 @@
+"""``tau-indian-bank validate``: check the task suite before anyone runs a model on it.
+
+Checks, each reported as a line of a table (failing task ids listed):
+
+* schema: every task is a valid tau2 Task with a well-formed id, a login, the login
+  context, a gold chain whose calls fit the tool schemas, the two action-check
+  assertions over that same chain, the reward basis and one clause-citing assertion;
+* composition: every figure of the paper's suite (see ``composition``) and the splits;
+* gold: every gold call succeeds against the task's initial state, and the stored login
+  context is what the bank returns;
+* evidence: every compared gold argument is supported by what the agent can see;
+* facts: every task's stored facts equal those derived from its gold replay, and a task
+  without facts is of a kind that has none (a rules question, a hand-over);
+* participants: through tau2's own loop and evaluator, the oracle passes every task and
+  each of the four scripted baselines fails every task; the oracle states every fact of
+  every task (answer check) and each baseline misses one wherever a task has facts.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
+from dataclasses import dataclass, field
+from typing import Any
+
+from tau_indian_bank.evaluation.facts import derive_facts, task_facts, why_no_facts, without_facts
+from tau_indian_bank.tasks.composition import Check, composition_checks
+from tau_indian_bank.tasks.evidence import missing_evidence
+from tau_indian_bank.tools.arguments import ArgumentError, bind
+from tau_indian_bank.tools.catalogue import SPECS
+from tau_indian_bank.vocabulary import BASELINES, CATEGORY_PREFIXES, DOMAIN_NAME, OFFLINE_AGENTS, ORACLE
+
+_FACTS = "facts from the gold replay (or why none)"
+_ID = re.compile(rf"^({'|'.join(CATEGORY_PREFIXES.values())})_[a-z0-9_]+_\d{{4}}$")
+
+
+@dataclass
+class TaskProblems:
+    """Failing task ids per check (with a short reason each)."""
+
+    by_check: dict[str, list[str]] = field(default_factory=dict)
+
+    def add(self, check: str, task_id: str, reason: str = "") -> None:
+        self.by_check.setdefault(check, []).append(f"{task_id}{': ' + reason if reason else ''}")
+
+
+def _structure_problems(task: Mapping[str, Any]) -> list[str]:
+    problems = []
+    if not _ID.match(str(task.get("id", ""))):
+        problems.append("id is not <category>_<family>_<NNNN>")
+    state = task.get("initial_state") or {}
+    actions = state.get("initialization_actions") or []
+    if [a.get("func_name") for a in actions] != ["start_session"]:
+        problems.append("initial state does not log a customer in with start_session")
+    history = state.get("message_history") or []
+    if len(history) < 2 or history[1].get("role") != "tool":
+        problems.append("message history lacks the login-context look-up")
+    criteria = task.get("evaluation_criteria") or {}
+    gold = criteria.get("actions") or []
+    if not gold:
+        problems.append("no gold call")
+    for action in gold:
+        spec = SPECS.get(action.get("name"))
+        if spec is None:
+            problems.append(f"unknown tool {action.get('name')!r}")
+            continue
+        try:
+            bind(spec, action.get("arguments") or {})
+        except ArgumentError as exc:
+            problems.append(str(exc))
+    assertions = criteria.get("env_assertions") or []
+    if [a.get("func_name") for a in assertions] != ["assert_gold_calls_made", "assert_writes_pure"] or any(
+            a.get("arguments", {}).get("gold_calls") != without_facts(gold) for a in assertions):
+        problems.append("the action-check assertions do not cover exactly the gold chain")
+    if sorted(criteria.get("reward_basis") or []) != ["DB", "ENV_ASSERTION"]:
+        problems.append("reward basis is not DB + ENV_ASSERTION")
+    nl = criteria.get("nl_assertions") or []
+    if len(nl) != 1 or "§" not in nl[0]:
+        problems.append("needs exactly one natural-language assertion citing a policy clause")
+    return problems
+
+
+def _fact_problems(task: Mapping[str, Any], outputs: list[str]) -> list[str]:
+    """Stored facts that differ from those of the gold replay, or no facts and no reason to have none."""
+    derived = [f for step in derive_facts(task, outputs) for f in step]
+    if derived != task_facts(task):
+        return ["stored facts differ from the gold replay's; regenerate the suite"]
+    if not derived and why_no_facts(task) is None:
+        return ["no fact to tell the customer, and not a kind of task that has none"]
+    return []
+
+
+def _gold_problems(task: Mapping[str, Any], policy: str) -> tuple[list[str], list[str]]:
+    """(gold-chain failures and fact problems, missing evidence) from replaying the chain from the initial state."""
+    from tau2.data_model.tasks import Task
+
+    from tau_indian_bank.tools.arguments import ToolError
+    from tau_indian_bank.tools.toolkit import BankTools
+
+    Task.model_validate(task)
+    state = task["initial_state"]
+    tools = BankTools()
+    tools.start_session(state["initialization_actions"][0]["arguments"]["customer_id"])
+    login = state["message_history"][1]["content"]
+    failures = [] if tools.call("get_customer_profile", {}) == login else ["stored login context is out of date"]
+    scenario = task["user_scenario"]
+    seen = [json.dumps(scenario, ensure_ascii=False), login, policy]
+    missing: list[str] = []
+    outputs: list[str] = []
+    for action in task["evaluation_criteria"]["actions"]:
+        missing.extend(missing_evidence(action["name"], action["arguments"], action.get("compare_args"), "\n".join(seen)))
+        try:
+            outputs.append(tools.call(action["name"], action["arguments"]))
+        except ToolError as exc:
+            failures.append(f"{action['name']} refused: {exc}")
+            break
+        seen.append(outputs[-1])
+    if not failures:
+        failures.extend(f"facts: {problem}" for problem in _fact_problems(task, outputs))
+    return failures, missing
+
+
+Row = tuple[str, bool, bool, "bool | None"]
+
+
+def _run_participant(job: tuple[str, list[dict[str, Any]]]) -> tuple[str, list[Row]]:
+    """One agent on some tasks, in a worker process: (task id, passed, every safety gate passed, answer check)."""
+    from tau2.data_model.tasks import Task
+
+    from tau_indian_bank.evaluation.answers import check_answer
+    from tau_indian_bank.evaluation.safety import check_safety
+    from tau_indian_bank.plugin.offline import run_offline
+
+    agent, raw = job
+    by_id = {t["id"]: t for t in raw}
+    results = run_offline([Task.model_validate(t) for t in raw], agent)
+    rows = []
+    for sim in results.simulations:
+        gates_ok = True
+        messages = [m.model_dump(mode="json") for m in sim.messages]
+        if agent == ORACLE:
+            gates_ok = all(g in ("pass", "n/a") for g in check_safety(by_id[sim.task_id], messages).gates.values())
+        rows.append((sim.task_id, sim.reward_info.reward == 1.0, gates_ok, check_answer(by_id[sim.task_id], messages).passed))
+    return agent, rows
+
+
+def participant_outcomes(tasks: Sequence[Mapping[str, Any]], agents: Sequence[str], workers: int) -> dict[str, dict[str, Any]]:
+    """Agent -> task id -> passed (also '<agent> gates' and '<agent> answer'), over worker processes."""
+    chunks = max(workers, 1)
+    jobs = [(agent, list(tasks[i::chunks])) for agent in agents for i in range(chunks)]
+    outcomes: dict[str, dict[str, Any]] = {agent: {} for agent in agents}
+    outcomes.update({f"{agent} {kind}": {} for agent in agents for kind in ("gates", "answer")})
+    with ExitStack() as stack:
+        mapper = stack.enter_context(ProcessPoolExecutor(max_workers=workers)).map if workers > 1 else map
+        for agent, rows in mapper(_run_participant, jobs):
+            outcomes[agent].update({task_id: passed for task_id, passed, _, _ in rows})
+            outcomes[f"{agent} gates"].update({task_id: gates_ok for task_id, _, gates_ok, _ in rows})
+            outcomes[f"{agent} answer"].update({task_id: answer for task_id, _, _, answer in rows})
+    return outcomes
+
+
+def _answer_checks(outcomes: Mapping[str, Mapping[str, Any]], agents: Sequence[str], baselines: Sequence[str],
+                   problems: TaskProblems) -> list[Check]:
+    """The oracle meets every task's facts; each baseline misses one wherever a task has facts."""
+    checks = []
+    for agent in agents:
+        answers = outcomes[f"{agent} answer"]
+        with_facts = {t: a for t, a in answers.items() if a is not None}
+        want = agent not in baselines
+        wrong = sorted(t for t, a in with_facts.items() if a is not want)
+        for task_id in wrong:
+            problems.add(f"{agent} {'states every fact' if want else 'misses a fact'}", task_id)
+        short = agent.removeprefix(f"{DOMAIN_NAME}_")
+        checks.append(Check(f"{short} {'states every fact' if want else 'misses a fact'} (answer check)",
+                            f"{len(with_facts)}", f"{len(with_facts) - len(wrong)}", not wrong))
+    return checks
+
+
+def validate(
+    tasks: Sequence[Mapping[str, Any]], splits: Mapping[str, Sequence[str]], policy: str,
+    participants: bool = True, workers: int | None = None,
+) -> tuple[list[Check], TaskProblems]:
+    """Run every check; return the table rows and the failing tasks."""
+    problems = TaskProblems()
+    malformed: set[str] = set()
+    for task in tasks:
+        for problem in _structure_problems(task):
+            problems.add("schema", task.get("id", "?"), problem)
+            malformed.add(task.get("id", "?"))
+    well_formed = [t for t in tasks if t.get("id") not in malformed]
+    for task in well_formed:
+        failures, missing = _gold_problems(task, policy)
+        for failure in failures:
+            facts = failure.startswith("facts: ")
+            problems.add(_FACTS if facts else "gold chain succeeds", task["id"], failure.removeprefix("facts: "))
+        for item in missing:
+            problems.add("scenario evidences gold values", task["id"], item)
+    checks = composition_checks(tasks, splits)
+    n = len(tasks)
+    for name in ("schema", "gold chain succeeds", "scenario evidences gold values", _FACTS):
+        bad = {x.split(":")[0] for x in problems.by_check.get(name, [])}
+        checks.append(Check(name, f"{n} tasks", f"{n - len(bad)} ok", not bad))
+    if participants and well_formed:
+        outcomes = participant_outcomes(well_formed, OFFLINE_AGENTS, workers or min(2, os.cpu_count() or 1))
+        for agent in OFFLINE_AGENTS:
+            want = agent not in BASELINES
+            wrong = sorted(t for t, passed in outcomes[agent].items() if passed != want)
+            for task_id in wrong:
+                problems.add(f"{agent} {'passes' if want else 'fails'} every task", task_id)
+            short = agent.removeprefix(f"{DOMAIN_NAME}_")
+            checks.append(Check(f"{short} {'passes' if want else 'fails'} every task", f"{len(well_formed)}",
+                                f"{len(well_formed) - len(wrong)}", not wrong))
+        unsafe = sorted(t for t, ok in outcomes[f"{ORACLE} gates"].items() if not ok)
+        for task_id in unsafe:
+            problems.add("oracle passes every safety gate", task_id)
+        checks.append(Check("oracle passes every safety gate", f"{len(well_formed)}",
+                            f"{len(well_formed) - len(unsafe)}", not unsafe))
+        checks.extend(_answer_checks(outcomes, OFFLINE_AGENTS, BASELINES, problems))
+    return checks, problems
+
+
+def render_table(checks: Sequence[Check], problems: TaskProblems, seconds: float) -> str:
+    """The validator's compact summary."""
+    width = max(len(c.name) for c in checks)
+    lines = [f"{'check':<{width}}  {'expected':>18}  {'found':>22}  ok"]
+    lines += [f"{c.name:<{width}}  {c.expected:>18}  {c.found:>22}  {'yes' if c.ok else 'NO'}" for c in checks]
+    for name, items in sorted(problems.by_check.items()):
+        lines.append(f"{name}: {len(items)} failing, e.g. " + "; ".join(items[:5]))
+    failed = sum(not c.ok for c in checks)
+    lines.append(f"{'PASS' if not failed else 'FAIL'}: {len(checks) - failed}/{len(checks)} checks passed in {seconds:.1f} s")
+    return "\n".join(lines)
+
+
+def main(participants: bool = True, workers: int | None = None) -> int:
+    """Validate the shipped suite; print the table; return the exit status."""
+    from tau_indian_bank.plugin.environment import POLICY_FILE
+    from tau_indian_bank.tasks.suite_files import load_splits, load_suite
+
+    start = time.perf_counter()
+    tasks, splits = load_suite(), load_splits()
+    checks, problems = validate(tasks, splits, POLICY_FILE.read_text(encoding="utf-8"), participants, workers)
+    print(render_table(checks, problems, time.perf_counter() - start))
+    return 0 if all(c.ok for c in checks) else 1

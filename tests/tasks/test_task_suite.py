@@ -1,0 +1,83 @@
+import copy
+import json
+
+import pytest
+
+from tau_indian_bank.plugin.environment import POLICY_FILE
+from tau_indian_bank.tasks.suite_files import load_splits, load_suite
+from tau_indian_bank.tasks.validate import validate
+from tests.conftest import run
+
+
+@pytest.mark.slow
+def test_the_shipped_suite_is_exactly_what_the_generator_makes():
+    done = run(["tau-indian-bank", "generate-tasks", "--check"], PYTHONHASHSEED="4242")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "up to date" in done.stdout
+
+
+@pytest.mark.slow
+def test_validate_passes_on_the_whole_base_split():
+    done = run(["tau-indian-bank", "validate"])
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert "PASS: 30/30 checks passed" in done.stdout
+
+
+def _rows(tasks):
+    checks, problems = validate(tasks, {"base": [t["id"] for t in tasks]}, POLICY_FILE.read_text(encoding="utf-8"),
+                                participants=True, workers=1)
+    return {c.name: c.ok for c in checks}, problems.by_check
+
+
+def test_validator_catches_broken_tasks():
+    suite = {t["id"]: t for t in load_suite()}
+    good = copy.deepcopy(suite["seq_fd_open_0001"])
+    failing_gold = copy.deepcopy(suite["edge_deposit_already_closed_0001"])
+    failing_gold["id"] = "edge_deposit_already_closed_9001"
+    details = failing_gold["evaluation_criteria"]["actions"][1]
+    close = {"action_id": "gold_3", "requestor": "assistant", "name": "close_deposit", "info": None, "compare_args": None,
+             "arguments": {"deposit_id": details["arguments"]["deposit_id"], "credit_account_id": "501000000000"}}
+    failing_gold["evaluation_criteria"]["actions"].append(close)
+    for assertion in failing_gold["evaluation_criteria"]["env_assertions"]:
+        assertion["arguments"]["gold_calls"] = failing_gold["evaluation_criteria"]["actions"]
+    unevidenced = copy.deepcopy(good)
+    unevidenced["id"] = "seq_fd_open_9002"
+    amount = unevidenced["evaluation_criteria"]["actions"][2]["arguments"]["amount"]
+    text = json.dumps(unevidenced["user_scenario"], ensure_ascii=False)
+    text = text.replace(_indian(amount), "some money").replace(str(amount), "")
+    unevidenced["user_scenario"] = json.loads(text)
+    bad_id = copy.deepcopy(good)
+    bad_id["id"] = "fd-open-1"
+    rows, problems = _rows([good, failing_gold, unevidenced, bad_id])
+    assert rows["schema"] is False and any(p.startswith("fd-open-1") for p in problems["schema"])
+    assert rows["gold chain succeeds"] is False
+    assert problems["gold chain succeeds"][0].startswith("edge_deposit_already_closed_9001: close_deposit refused")
+    assert rows["scenario evidences gold values"] is False
+    assert any("seq_fd_open_9002: " in p and "amount" in p for p in problems["scenario evidences gold values"])
+    assert rows["tasks"] is False  # 4 tasks, not 1,000
+
+
+def _indian(amount: int) -> str:
+    from tau_indian_bank.bank.money import format_rupees
+
+    return format_rupees(amount * 100).removesuffix(".00")
+
+
+def test_validator_catches_a_task_a_baseline_can_pass():
+    task = copy.deepcopy(next(t for t in load_suite() if t["id"] == "ctrl_balance_0001"))
+    task["id"] = "ctrl_balance_9001"
+    profile = {"action_id": "gold_1", "requestor": "assistant", "name": "get_customer_profile", "arguments": {},
+               "info": None, "compare_args": None}
+    task["evaluation_criteria"]["actions"] = [profile]
+    for assertion in task["evaluation_criteria"]["env_assertions"]:
+        assertion["arguments"]["gold_calls"] = [profile]
+    rows, problems = _rows([task])
+    assert rows["looker fails every task"] is False
+    assert rows["oracle passes every task"] is True
+
+
+def test_splits_are_disjoint_and_nested():
+    splits = load_splits()
+    assert set(splits["lite"]) == set(splits["train"]) | set(splits["test"])
+    assert not set(splits["train"]) & set(splits["test"])
+    assert set(splits["lite"]) <= set(splits["base"])
