@@ -13,7 +13,7 @@ PYTHON312     ?= $(shell command -v python3.12 >/dev/null 2>&1 && python3.12 -c 
 export LITELLM_LOCAL_MODEL_COST_MAP := True
 export LOGURU_LEVEL := ERROR
 
-.PHONY: demo test test-fast test-upstream browser validate bench generate lint clean
+.PHONY: demo test test-fast test-upstream browser validate bench generate lint clean labelled
 
 $(STAMP): pyproject.toml hatch_build.py
 	$(PYTHON) -m venv $(VENV)
@@ -61,6 +61,9 @@ validate: $(STAMP)      ## check the task suite against every composition figure
 
 bench: $(STAMP)         ## speed, against tau2's stock retail and airline domains, in one run (BENCH_ARGS=--quick: skip end-to-end rows)
 	$(BIN)/python -m tau_indian_bank.bench $(BENCH_ARGS)
+
+labelled: $(STAMP)      ## precision and recall of every gate and check on the hand-labelled sets (tests/labelled)
+	$(BIN)/python -m tests.labelled.measure
 
 generate: $(STAMP)      ## regenerate the seed data and the task suite (byte for byte)
 	$(BIN)/python -m tau_indian_bank.seeding --out data/seed
