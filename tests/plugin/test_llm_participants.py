@@ -6,6 +6,7 @@ import litellm
 import pytest
 from tau2.data_model.message import AssistantMessage, ToolCall, UserMessage
 from tau2.user.user_simulator import get_global_user_sim_guidelines
+from tau2.utils import llm_utils
 
 from tau_indian_bank.errors import MissingApiKeyError
 from tau_indian_bank.evaluation.diagnostics import ERROR_KEY
@@ -43,7 +44,7 @@ class FakeModel:
 def model(monkeypatch):
     def install(**answer) -> FakeModel:
         fake = FakeModel(**answer)
-        monkeypatch.setattr(litellm, "completion", fake)
+        monkeypatch.setattr(llm_utils, "completion", fake)  # the one seam every model call goes through
         return fake
 
     return install

@@ -105,6 +105,10 @@ def test_offline_command_prints_one_line_per_agent(offline_runs):
     assert lines["indian_bank_oracle"][3] == "100.0%"
     for baseline in ("replier", "looker", "claimer", "overwriter"):
         assert lines[f"indian_bank_{baseline}"][3] == "0.0%"
+    folder, _ = offline_runs
+    assert f"report: {folder / 'report.html'}" in stdout
+    page = (folder / "report.html").read_text(encoding="ascii")
+    assert all(f"#sessions?run={label}" in page for label in ("oracle", "replier", "looker", "claimer", "overwriter"))
 
 
 @pytest.mark.slow
@@ -136,7 +140,8 @@ def test_report_markdown_and_plots(offline_runs, tmp_path):
     assert done.returncode == 0, done.stderr
     assert "### Overall" in done.stdout and "| oracle-test |" in done.stdout
     assert sorted(p.name for p in Path(tmp_path).glob("*.png")) == [
-        "failure_taxonomy.png", "final_state_vs_full.png", "pass_rate_by_category.png", "pass_rate_by_chain_length.png"]
+        "failure_taxonomy.png", "final_state_vs_full.png", "paired_differences.png", "pass_rate_by_category.png",
+        "pass_rate_by_chain_length.png"]
 
 
 def test_bad_results_files_are_one_line_errors(tmp_path):

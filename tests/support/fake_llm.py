@@ -21,13 +21,13 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 from tau2.data_model.message import UserMessage
-from tau2.user.base import UserState
 
+from tau_indian_bank.participants.bases import UserState
 from tau_indian_bank.participants.customer import IndianBankCustomer
 from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
 from tau_indian_bank.wording import describe_change, id_labels
 
-CLOSING = "Your request is complete. Is there anything else I can help you with?"
+CLOSING = "That is everything you asked for. Is there anything else I can help you with?"
 
 
 @dataclass
@@ -43,6 +43,7 @@ class FakeModel:
     faults: Faults = field(default_factory=Faults)
     requests: int = 0
     seen_keys: list[str] = field(default_factory=list)
+    customer_prompts: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.lock = threading.Lock()
@@ -66,6 +67,7 @@ class FakeModel:
             return 200, _reply(body, "PASS. The assistant followed the policy.")
         if body.get("tools"):
             return self.agent(body, messages)
+        self.customer_prompts.append(system)
         return 200, _reply(body, self.customer(system, messages))
 
     def customer(self, system: str, messages: list[dict[str, Any]]) -> str:
