@@ -21,8 +21,8 @@ RUN_ELSEWHERE = {
     "tau-indian-bank families": "tests/test_cli.py::test_families_prints_the_catalogue_as_yaml",
     "make bench": "tests/test_bench.py::test_make_bench_target_runs_the_benchmark (with --quick)",
     "pip install -e '.[nvidia]'": "the Makefile's .venv recipe (tests/test_harness.py::test_the_install_leaves_the_harness_to_an_extra)",
-    "pip install -e /path/to/tau2-bench": "make test-upstream (tests/upstream/test_registration.py)",
-    "pip install -e .": "make test-upstream (tests/upstream/test_registration.py)",
+    "pip install -e /path/to/tau2-bench": "make test-upstream (tests/upstream/test_upstream_registration.py)",
+    "pip install -e .": "make test-upstream (tests/upstream/test_upstream_registration.py)",
     "make test-upstream TAU2_UPSTREAM=/path/to/tau2-bench": "by hand with an upstream checkout (skipped in CI)",
 }
 #: Commands that only set the scene (nothing to run).
