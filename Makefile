@@ -13,7 +13,7 @@ PYTHON312     ?= $(shell command -v python3.12 >/dev/null 2>&1 && python3.12 -c 
 export LITELLM_LOCAL_MODEL_COST_MAP := True
 export LOGURU_LEVEL := ERROR
 
-.PHONY: demo test test-upstream validate bench generate lint clean
+.PHONY: demo test test-fast test-upstream browser validate bench generate lint clean labelled
 
 $(STAMP): pyproject.toml hatch_build.py
 	$(PYTHON) -m venv $(VENV)
@@ -24,8 +24,24 @@ $(STAMP): pyproject.toml hatch_build.py
 demo: $(STAMP)          ## oracle + the four scripted baselines on the lite split, offline
 	$(BIN)/tau-indian-bank offline --split lite
 
-test: $(STAMP)          ## the whole test suite (offline)
+test: $(STAMP) browser  ## the whole test suite (offline)
 	$(BIN)/python -m pytest -q
+
+test-fast: $(STAMP)     ## the development loop: everything but the e2e and slow tests (real tau2 runs, wheel builds, ...)
+	$(BIN)/python -m pytest -q -m "not e2e and not slow"
+
+# The HTML report's browser test drives Debian's chromium through chromium-driver (never a
+# browser download). Installed here when missing; without apt-get and root the test skips
+# (outside CI) and says why.
+browser:                ## Debian's chromium and chromium-driver for the HTML report's browser test (installed when missing)
+	@if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1; then :; \
+	elif command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver \
+		|| echo "make browser: could not install chromium and chromium-driver; the browser test will not run" >&2; \
+	elif command -v apt-get >/dev/null 2>&1 && command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then \
+		sudo apt-get update -q && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver \
+		|| echo "make browser: could not install chromium and chromium-driver; the browser test will not run" >&2; \
+	else echo "make browser: chromium and chromium-driver are missing and cannot be installed here (needs apt-get as root); the browser test will not run" >&2; fi
 
 test-upstream:          ## the upstream lane: tau2-bench from the source checkout at $$TAU2_UPSTREAM, Python 3.12
 	@if [ -z "$(TAU2_UPSTREAM)" ] || [ ! -f "$(TAU2_UPSTREAM)/src/tau2/registry.py" ]; then \
@@ -45,6 +61,9 @@ validate: $(STAMP)      ## check the task suite against every composition figure
 
 bench: $(STAMP)         ## speed, against tau2's stock retail and airline domains, in one run (BENCH_ARGS=--quick: skip end-to-end rows)
 	$(BIN)/python -m tau_indian_bank.bench $(BENCH_ARGS)
+
+labelled: $(STAMP)      ## precision and recall of every gate and check on the hand-labelled sets (tests/labelled)
+	$(BIN)/python -m tests.labelled.measure
 
 generate: $(STAMP)      ## regenerate the seed data and the task suite (byte for byte)
 	$(BIN)/python -m tau_indian_bank.seeding --out data/seed

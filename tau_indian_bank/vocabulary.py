@@ -102,3 +102,8 @@ def __getattr__(name: str) -> Any:
 
         return getattr(user_simulator, _TAU2_TOKENS[name])
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+#: The key under which ``tau-indian-bank run`` records, in a tau2 results file, what tau2 does
+#: not: provenance, the run's task ids and trials, the shard and its slots, the model router.
+#: tau2 ignores unknown keys, so the file stays a standard tau2 results file.
+RUN_METADATA_KEY = "tau_indian_bank_run"

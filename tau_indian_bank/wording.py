@@ -13,22 +13,38 @@ from typing import Any
 
 from tau_indian_bank.bank.money import format_rupees, parse_rupees
 
-#: Words any of which show that a message names this change.
+#: Words any of which show that a message names this change (lower case; matched inside words).
 ACTION_WORDS: dict[str, tuple[str, ...]] = {
-    "open_deposit": ("open", "book", "start"),
-    "close_deposit": ("close", "closure", "break"),
-    "set_deposit_maturity_instruction": ("maturity instruction", "renew", "at maturity", "maturity"),
-    "freeze_card": ("freeze",),
-    "unfreeze_card": ("unfreeze",),
-    "block_card": ("block",),
-    "update_card_controls": ("turn on", "turn off", "enable", "disable", "switch", "limit", "allow"),
-    "cancel_mandate": ("cancel",),
-    "stop_cheque_payment": ("stop",),
-    "request_cheque_book": ("cheque book",),
+    "open_deposit": ("open", "book", "start", "set up", "invest", "create"),
+    "close_deposit": ("close", "closure", "break", "premature", "encash", "liquidate"),
+    "set_deposit_maturity_instruction": ("maturity instruction", "renew", "at maturity", "maturity", "instruction"),
+    "freeze_card": ("freeze", "froz", "temporarily block", "lock"),
+    "unfreeze_card": ("unfreeze", "unfroz", "unlock", "reactivate", "unblock"),
+    "block_card": ("block", "hotlist", "hot-list"),
+    "update_card_controls": ("turn on", "turn off", "enable", "disable", "switch", "limit", "allow", "set", "raise", "increase",
+                             "reduce", "lower", "change"),
+    "cancel_mandate": ("cancel", "revoke", "stop"),
+    "stop_cheque_payment": ("stop", "block", "hold"),
+    "request_cheque_book": ("cheque book", "chequebook"),
     "request_statement": ("statement",),
     "update_address": ("address",),
-    "raise_service_request": ("request", "complaint", "raise", "register", "log"),
-    "transfer_to_human_agents": ("transfer", "colleague", "human", "specialist"),
+    "raise_service_request": ("request", "complaint", "raise", "register", "log", "file", "lodge"),
+    "transfer_to_human_agents": ("transfer", "colleague", "human", "specialist", "hand you over", "hand over", "handover",
+                                 "connect you", "put you through", "member of our staff", "staff", "escalat", "agent", "officer", "team",
+                                 "pass your", "pass you"),
+}
+#: Words any of which show that a message names a service request of this category.
+CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
+    "complaint": ("complaint", "complain"),
+    "dispute_transaction": ("dispute", "chargeback"),
+    "card_replacement": ("replacement", "replace", "new card"),
+    "kyc_update": ("kyc", "know your customer"),
+    "account_reactivation": ("reactivat", "activate"),
+    "loan_foreclosure": ("foreclos", "pre-clos", "preclos"),
+    "gold_loan_application": ("gold loan", "application", "apply"),
+    "insurance_claim": ("claim",),
+    "nominee_update": ("nominee", "nomination"),
+    "other": ("request",),
 }
 
 _CATEGORY_WORDS = {

@@ -23,6 +23,7 @@ def test_offline_command_refuses_bad_input_in_one_line(args, phrase):
     _one_line_error(done, phrase)
 
 
+@pytest.mark.e2e
 def test_tau2_run_with_an_unknown_split_is_one_line():
     done = run(["tau2", "run", "--domain", "indian_bank", "--agent", "indian_bank_oracle", "--user", "indian_bank_customer",
                 "--task-split-name", "nope"])
@@ -43,6 +44,7 @@ def test_corrupt_task_files_are_one_line_errors(tmp_path, tasks_text, splits_tex
     _one_line_error(done, phrase)
 
 
+@pytest.mark.e2e
 def test_unknown_task_id_through_tau2_is_refused_without_running_anything(tmp_path):
     done = run(["tau2", "run", "--domain", "indian_bank", "--agent", "indian_bank_oracle", "--user", "indian_bank_customer",
                 "--task-ids", "seq_no_such_task_0001", "--results-dir", str(tmp_path)])

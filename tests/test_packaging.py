@@ -18,7 +18,9 @@ def test_a_built_wheel_carries_the_data_and_works_from_site_packages(tmp_path):
                      "tau_indian_bank/_resources/policy/servicing_policy.md",
                      "tau_indian_bank/_resources/policy/customer_guidelines.md",
                      "tau_indian_bank/_resources/regulations/upi_limits.md",
-                     "tau_indian_bank/_resources/data/seed/transactions.csv"):
+                     "tau_indian_bank/_resources/data/seed/transactions.csv",
+                     "tau_indian_bank/report/assets/report.js", "tau_indian_bank/report/assets/session.js",
+                     "tau_indian_bank/report/assets/report.css"):
         assert required in names, required
     site = tmp_path / "site"
     installed = run(["python", "-m", "pip", "install", "--no-deps", "-q", "--target", str(site), str(wheel)], timeout=600)

@@ -16,6 +16,7 @@ README = ROOT / "README.md"
 #: Commands other tests (or CI) run, and which.
 RUN_ELSEWHERE = {
     "make test": ".ci/run (CI)",
+    "make test-fast": "tests/test_readme.py::test_make_test_fast_skips_only_the_e2e_and_slow_tests (the recipe)",
     "tau-indian-bank generate-tasks --check": "tests/tasks/test_task_suite.py::test_the_shipped_suite_is_exactly_what_the_generator_makes",
     "tau-indian-bank validate": "tests/tasks/test_task_suite.py::test_validate_passes_on_the_whole_base_split",
     "tau-indian-bank families": "tests/test_cli.py::test_families_prints_the_catalogue_as_yaml",
@@ -24,7 +25,18 @@ RUN_ELSEWHERE = {
     "pip install -e /path/to/tau2-bench": "make test-upstream (tests/upstream/test_upstream_registration.py)",
     "pip install -e .": "make test-upstream (tests/upstream/test_upstream_registration.py)",
     "make test-upstream TAU2_UPSTREAM=/path/to/tau2-bench": "by hand with an upstream checkout (skipped in CI)",
+    "make labelled": "tests/evaluation/test_labelled.py::test_the_readme_shows_the_measured_table",
 }
+_SHARDED = ("tau-indian-bank run --agent-llm qwen72b --user-llm qwen72b --router router.yaml --num-trials 4 --shard {i}/2 "
+            "--save-to qwen-base")
+_SHARD_TEST = ("tests/e2e/test_linear_runs.py::test_two_shards_over_a_router_with_a_failing_endpoint_merge_into_one_complete_run"
+               " (the same commands on 5 tasks x 2 trials, against two loopback endpoints instead of GPU servers)")
+RUN_ELSEWHERE.update({
+    _SHARDED.format(i=1): _SHARD_TEST,
+    _SHARDED.format(i=2): _SHARD_TEST,
+    "tau-indian-bank report results/qwen-base.shard1of2.json results/qwen-base.shard2of2.json --label qwen --label qwen":
+        _SHARD_TEST,
+})
 #: Commands that only set the scene (nothing to run).
 SCENE = ("export ",)
 
@@ -49,15 +61,22 @@ def test_every_readme_command_is_accounted_for():
 MAKE_DEMO = "tau-indian-bank offline --split lite"
 RUN_HERE: list[str] = [
     "make demo",
-    "tau2 run --domain indian_bank --agent indian_bank_oracle --user indian_bank_customer --task-split-name lite "
-    "--results-dir results --save-to oracle-lite",
+    "tau-indian-bank run --agent indian_bank_oracle --user indian_bank_customer --task-split-name lite --save-to oracle-lite",
     "tau2 evaluate-trajs results/oracle-lite.json",
     "tau-indian-bank report results/oracle-lite.json",
-    "tau2 run --domain indian_bank --agent indian_bank_llm_agent --agent-llm openai/gpt-4.1 --user indian_bank_user "
-    "--user-llm openai/gpt-4.1 --task-split-name lite --num-tasks 5 --results-dir results --save-to gpt41-try",
+    "tau-indian-bank run --agent-llm openai/gpt-4.1 --user-llm openai/gpt-4.1 --task-split-name lite --num-tasks 5 "
+    "--save-to gpt41-try",
     "tau-indian-bank report results/oracle-lite.json results/gpt41-try.json --label oracle --label gpt-4.1 "
     "--format markdown --plots figures",
+    "tau-indian-bank report results/oracle-lite.json results/gpt41-try.json --label oracle --label gpt-4.1 "
+    "--format html > report.html",
 ]
+
+
+def test_make_test_fast_skips_only_the_e2e_and_slow_tests():
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert makefile.split("\ntest-fast:", 1)[1].splitlines()[1].strip() == '$(BIN)/python -m pytest -q -m "not e2e and not slow"'
+    assert makefile.split("\ntest:", 1)[1].splitlines()[1].strip() == "$(BIN)/python -m pytest -q"  # the full suite
 
 
 def test_make_demo_runs_the_offline_command():
@@ -74,15 +93,21 @@ def test_readme_commands_in_order(tmp_path):
         outputs = {}
         for command in commands:
             argv = shlex.split(MAKE_DEMO if command == "make demo" else command)
+            argv, target = (argv[:-2], argv[-1]) if argv[-2:-1] == [">"] else (argv, None)
             done = run(argv, cwd=tmp_path, **env)
             assert done.returncode == 0, f"{command}\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}"
             outputs[command] = done.stdout
+            if target:
+                (tmp_path / target).write_text(done.stdout, encoding="utf-8")
     demo = outputs["make demo"]
     assert re.search(r"indian_bank_oracle\s+lite\s+200\s+100\.0%", demo)
     assert len(re.findall(r"indian_bank_(replier|looker|claimer|overwriter)\s+lite\s+200\s+0\.0%", demo)) == 4
+    assert "report: results/offline/report.html" in demo and (tmp_path / "results/offline/report.html").is_file()
     oracle = json.loads((tmp_path / "results" / "oracle-lite.json").read_text())["simulations"]
     assert len(oracle) == 200 and all(s["reward_info"]["reward"] == 1.0 for s in oracle)
     model = json.loads((tmp_path / "results" / "gpt41-try.json").read_text())["simulations"]
     assert len(model) == 5 and all(s["reward_info"]["reward"] == 1.0 for s in model)
-    assert "| oracle |" in outputs[RUN_HERE[-1]] and "| gpt-4.1 |" in outputs[RUN_HERE[-1]]
-    assert len(list((tmp_path / "figures").glob("*.png"))) == 4
+    assert "| oracle |" in outputs[RUN_HERE[-2]] and "| gpt-4.1 |" in outputs[RUN_HERE[-2]]
+    assert len(list((tmp_path / "figures").glob("*.png"))) == 5  # four figures and the paired difference
+    page = (tmp_path / "report.html").read_text(encoding="ascii")
+    assert page.startswith("<!DOCTYPE html>") and "#sessions?run=gpt-4.1" in page

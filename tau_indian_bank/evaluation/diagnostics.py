@@ -73,6 +73,12 @@ class SessionDiagnostics:
     order_respected: bool | None
     transferred: bool
     failure_class: str | None
+    #: Per gold call, in chain order: the id of the agent's call that matched it, or None (missing).
+    gold_matches: tuple[str | None, ...] = ()
+    #: Ids of the agent's writes that match no gold write (the impure writes), in the order made.
+    impure_call_ids: tuple[str, ...] = ()
+    #: Ids of the agent's calls to a missing gold call's tool with other arguments.
+    wrong_argument_call_ids: tuple[str, ...] = ()
 
 
 def _classify(verdict: ActionVerdict, passed: bool, ended_normally: bool, gold_transfer: bool, transferred: bool) -> str | None:
@@ -100,7 +106,7 @@ def diagnose(task: Mapping[str, Any], simulation: Mapping[str, Any] | None) -> S
     if simulation is None:
         verdict = check_actions(gold, [])
         return SessionDiagnostics(False, False, False, "missing", tuple(g.name for g in gold), (), (), False, None, False,
-                                  "premature_termination")
+                                  "premature_termination", gold_matches=tuple(None for _ in gold))
     info = simulation.get("reward_info") or {}
     calls = agent_calls(simulation.get("messages") or [])
     verdict = check_actions(gold, calls)
@@ -127,4 +133,8 @@ def diagnose(task: Mapping[str, Any], simulation: Mapping[str, Any] | None) -> S
         order_respected=verdict.order_respected,
         transferred=transferred,
         failure_class=_classify(verdict, passed, ended_normally, gold_transfer, transferred),
+        gold_matches=tuple(verdict.calls[verdict.coverage[i]].call_id if i in verdict.coverage else None
+                           for i in range(len(gold))),
+        impure_call_ids=tuple(c.call_id for c in verdict.impure),
+        wrong_argument_call_ids=tuple(c.call_id for c in verdict.wrong_argument_calls),
     )

@@ -16,7 +16,7 @@ import re
 from tau2.data_model.message import AssistantMessage, Message, MultiToolMessage, ToolMessage, UserMessage
 
 from tau_indian_bank.participants.bases import UserBase, UserState, ValidUserInputMessage, is_valid_user_history_message
-from tau_indian_bank.participants.reading import change_kinds, cheque_numbers, read_message, record_endings
+from tau_indian_bank.participants.reading import change_kinds, cheque_numbers, read_message, record_endings, sentences
 from tau_indian_bank.participants.scenario import CustomerScript, parse_scenario
 from tau_indian_bank.vocabulary import STOP, TRANSFER
 
@@ -26,6 +26,7 @@ _IDLE = "Okay, thank you."
 _DO_NOT_KNOW = "I'm sorry, I don't know that."
 _NO_CREDENTIALS = "I'd rather not share that. I was told never to give it to anyone, even the bank."
 _OPEN_QUESTION = re.compile(r"\b(proceed|go ahead|like (?:me )?to do|would you like|can i help|may i help|help you with)\b", re.I)
+_OFFER = re.compile(r"\b(i will|i'll|i can|i could|i would|i'd|i am going to|i'm going to|to confirm|we will|we can|let me)\b", re.I)
 _OTHER_RECORD_OK = re.compile(r"\b(other|another|different) (account|card)\b", re.I)
 #: Changes the scenario mentions only to rule them out ("freezing the card instead of blocking it").
 _NOT_WANTED = re.compile(r"\b(?:instead of|rather than|not|never|don't|do not)\s+(?:to\s+)?\w+", re.I)
@@ -46,17 +47,21 @@ def judge_proposal(message: str, sentence: str, script: CustomerScript) -> str |
 
     The proposal must name a kind of change the scenario asks for or accepts (a freeze is not a
     block) and, where it names an account, card or cheque, one the scenario names. The named
-    kinds and records are read from the proposing sentence, or from the whole message when the
-    sentence names none ("Shall I go ahead?" after the details).
+    kinds are read from the proposing sentence, or, when it names none ("Shall I go ahead?"),
+    from the sentences that offer the change ("I will…", "To confirm:…"), never from a
+    description of the records ("Your card is blocked."); the named records likewise, then
+    from the whole message.
     """
-    kinds = change_kinds(sentence) or change_kinds(message)
+    details = " ".join(part for part in sentences(message) if _OFFER.search(part))
+    kinds = change_kinds(sentence) or change_kinds(details)
     wanted = change_kinds(_NOT_WANTED.sub(" ", script.wants))
     if " or " in sentence and len(kinds) > 1 and len(kinds & wanted) == 1:
         return _CHOICE[next(iter(kinds & wanted))]
     if kinds and not kinds & wanted:
         return f"No, that's not what I want. {script.opening}"
-    for named, known in ((cheque_numbers(sentence) or cheque_numbers(message), cheque_numbers(script.wants)),
-                         (record_endings(sentence) or record_endings(message), record_endings(script.wants))):
+    for named, known in ((cheque_numbers(sentence) or cheque_numbers(details) or cheque_numbers(message), cheque_numbers(script.wants)),
+                         (record_endings(sentence) or record_endings(details) or record_endings(message),
+                          record_endings(script.wants))):
         if named and known and not named & known and not _OTHER_RECORD_OK.search(script.wants):
             fact = next((f.answer for f in script.facts if any(k in f.answer for k in known)), None)
             mine = re.sub(r"\byour\b", "my", fact) if fact else f"the one ending {sorted(known)[0]}"

@@ -40,7 +40,8 @@ from tau_indian_bank.vocabulary import DOMAIN_NAME
 KEY_FLAGS = ("--agent-api-key", "--user-api-key", "--judge-api-key")
 REDACTED = "<redacted>"
 TRACEBACK_VARIABLE = "TAU_INDIAN_BANK_TRACEBACK"
-_PLACEHOLDER_KEY = "dummy_key"
+#: tau2's stand-in api_key when none is given: not a secret.
+PLACEHOLDER_KEY = "dummy_key"
 _SIMULATIONS = '"simulations": ['
 _SHORT_FLAGS = {"--domain": "-d"}
 
@@ -128,9 +129,21 @@ def secrets_in(argv: Sequence[str], environ: Mapping[str, str]) -> list[str]:
     for key_flag in KEY_FLAGS:
         name = flag(argv, key_flag)
         value = environ.get(name) if name else None
-        if value and value != _PLACEHOLDER_KEY and len(value) >= 8:
+        if is_key(value):
             values.append(value)
     return values
+
+
+def is_key(value: object) -> bool:
+    """Whether a value can be an API key worth hiding (a string of 8+ characters, not tau2's placeholder)."""
+    return isinstance(value, str) and len(value) >= 8 and value != PLACEHOLDER_KEY
+
+
+def redact(text: str, secrets: Sequence[str]) -> str:
+    """``text`` with every occurrence of each secret replaced by ``<redacted>``."""
+    for secret in secrets:
+        text = text.replace(secret, REDACTED)
+    return text
 
 
 def redact_files(folder: Path, secrets: Sequence[str], since: float) -> list[Path]:
@@ -143,9 +156,7 @@ def redact_files(folder: Path, secrets: Sequence[str], since: float) -> list[Pat
             text = path.read_text(encoding="utf-8")
         except OSError:
             continue
-        clean = text
-        for secret in secrets:
-            clean = clean.replace(secret, REDACTED)
+        clean = redact(text, secrets)
         if clean != text:
             _replace(path, clean, ".redacting")
             changed.append(path)

@@ -27,11 +27,10 @@ from tau2.data_model.message import AssistantMessage, Message, MultiToolMessage,
 from tau_indian_bank.errors import MissingApiKeyError
 from tau_indian_bank.evaluation.diagnostics import ERROR_KEY
 from tau_indian_bank.participants.bases import LLMAgent, LLMAgentState
+from tau_indian_bank.plugin.guards import PLACEHOLDER_KEY, is_key, redact
 from tau_indian_bank.tools.arguments import MALFORMED_KEY
 from tau_indian_bank.vocabulary import STOP
 
-PLACEHOLDER_KEY = "dummy_key"
-REDACTED = "<redacted>"
 #: What a model that answered with neither text nor a tool call is taken to have said.
 EMPTY_REPLY = "I'm sorry, could you say that again?"
 
@@ -42,7 +41,7 @@ def prepare_llm_args(model: str | None, llm_args: dict[str, Any] | None) -> dict
     local = any(args.get(k) for k in ("api_base", "base_url"))
     if args.get("api_key") == PLACEHOLDER_KEY and not local:
         args.pop("api_key")
-    if model and not local and not args.get("api_key"):
+    if model and not local and not args.get("api_key") and not _routed(model):
         import litellm
 
         try:
@@ -53,6 +52,14 @@ def prepare_llm_args(model: str | None, llm_args: dict[str, Any] | None) -> dict
             raise MissingApiKeyError(f"model {model!r} needs {', '.join(missing)} set in the environment (or an api_base "
                                      "in the llm args for a local server)")
     return args
+
+
+def _routed(model: str) -> bool:
+    """Whether a run's model router serves ``model`` (then the router's file holds its endpoints and keys)."""
+    from tau2.utils import llm_utils
+
+    serves = getattr(llm_utils.completion, "serves", None)
+    return bool(serves and serves(model))
 
 
 def parse_arguments(raw: str | None) -> dict[str, Any]:
@@ -67,22 +74,20 @@ def parse_arguments(raw: str | None) -> dict[str, Any]:
 def scrub(text: str, llm_args: Mapping[str, Any], environ: Mapping[str, str] | None = None) -> str:
     """Remove API key values (the llm args' ``api_key``, any ``*_API_KEY`` variable) from text that gets saved."""
     environ = os.environ if environ is None else environ
-    secrets = [v for k, v in environ.items() if k.endswith("_API_KEY") and len(v) >= 8]
-    if isinstance(llm_args.get("api_key"), str) and len(llm_args["api_key"]) >= 8:
+    secrets = [v for k, v in environ.items() if k.endswith("_API_KEY") and is_key(v)]
+    if is_key(llm_args.get("api_key")):
         secrets.append(llm_args["api_key"])
-    for secret in secrets:
-        text = text.replace(secret, REDACTED)
-    return text
+    return redact(text, secrets)
 
 
 def complete(model: str, messages: Sequence[Message], tools: Sequence[Any] | None, **llm_args: Any) -> AssistantMessage:
     """One model turn as an AssistantMessage; never raises on bad tool JSON or a failing server."""
-    import litellm
+    from tau2.utils import llm_utils
     from tau2.utils.llm_utils import get_response_cost, get_response_usage, to_litellm_messages
 
     schemas = [tool.openai_schema for tool in tools] if tools else None
-    try:
-        response = litellm.completion(model=model, messages=to_litellm_messages(list(messages)), tools=schemas,
+    try:  # through tau2's completion function, so that a run's model router (if any) serves the call
+        response = llm_utils.completion(model=model, messages=to_litellm_messages(list(messages)), tools=schemas,
                                       tool_choice="auto" if schemas else None, **llm_args)
     except Exception as exc:  # noqa: BLE001 - litellm has already retried; record it and end the session
         return AssistantMessage(role="assistant", content=STOP, cost=0.0,

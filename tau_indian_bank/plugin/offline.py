@@ -3,10 +3,12 @@
 :func:`run_offline` calls tau2's ``run_tasks`` (the code ``tau2 run`` uses, so rewards
 are computed by tau2's evaluator) with an assistant that needs no model and the scripted
 customer, without tau2's per-session rewrite of a results file; the validator, the
-family try-out and ``make bench`` use it. :func:`offline_command` is ``tau-indian-bank
-offline``: each chosen agent on a split, its results saved once as a tau2 results file
-(so ``tau2 evaluate-trajs`` and ``tau-indian-bank report`` read them), one line per
-agent. Importing this module is cheap; tau2 is imported on first use.
+family try-out and ``make bench`` use it. :func:`run_offline_agents` is the work of
+``tau-indian-bank offline``: each chosen agent on a split through ``tau-indian-bank run``'s
+orchestration (started afresh each time), so its results are a tau2 results file with the
+run's provenance (``tau2 evaluate-trajs`` and ``tau-indian-bank report`` read them),
+summarised by :func:`summary_table`, one line per agent (the command also writes the HTML
+report of those files). Importing this module is cheap; tau2 is imported on first use.
 """
 
 from __future__ import annotations
@@ -85,40 +87,34 @@ class AgentSummary:
 
 
 def _run_one(job: tuple[str, str, str]) -> AgentSummary:
+    """One agent on a split through ``tau-indian-bank run``'s orchestration, from scratch, quietly."""
     agent, split, results_dir = job
-    from tau_indian_bank.plugin.environment import get_tasks
+    from tau_indian_bank.runs.execute import execute
+    from tau_indian_bank.runs.plan import RunOptions, build_plan
 
     start = time.perf_counter()
-    results = run_offline(get_tasks(split), agent)
-    path = Path(results_dir) / f"{agent.removeprefix(DOMAIN_NAME + '_')}-{split}.json"
-    temporary = path.with_suffix(".json.tmp")
-    temporary.write_text(results.model_dump_json(indent=2), encoding="utf-8")
-    temporary.replace(path)
-    infos = [s.reward_info for s in results.simulations]
-    answers, s7 = _answer_and_s7(results)
-    return AgentSummary(
-        agent=agent,
-        sessions=len(infos),
-        passed=sum(i.reward == 1.0 for i in infos),
-        final_state=sum(bool(i.db_check and i.db_check.db_match) for i in infos),
-        actions=sum(bool(i.env_assertions) and all(a.met for a in i.env_assertions) for i in infos),
-        seconds=time.perf_counter() - start,
-        path=str(path),
-        answer_passed=sum(a is True for a in answers),
-        answer_n=sum(a is not None for a in answers),
-        s7_flagged=sum(g in ("fail", "needs_review") for g in s7),
-    )
+    options = RunOptions(agent=agent, user=SCRIPTED_CUSTOMER, task_split_name=split, max_concurrency=1, fsync=False,
+                         results_dir=results_dir, save_to=f"{agent.removeprefix(DOMAIN_NAME + '_')}-{split}", fresh=True)
+    done = execute(build_plan(options), say=lambda _: None)
+    answers, s7 = _answer_and_s7(Path(done.results))
+    return AgentSummary(agent=agent, sessions=done.sessions, passed=done.passed, final_state=done.final_state,
+                        actions=done.actions, seconds=time.perf_counter() - start, path=done.results,
+                        answer_passed=sum(a is True for a in answers), answer_n=sum(a is not None for a in answers),
+                        s7_flagged=sum(g in ("fail", "needs_review") for g in s7))
 
 
-def _answer_and_s7(results: Any) -> tuple[list[bool | None], list[str]]:
-    """Each session's answer check (None: the task has no facts) and gate S7."""
+def _answer_and_s7(results_file: Path) -> tuple[list[bool | None], list[str]]:
+    """Each session's answer check (None: the task has no facts) and gate S7, from a results file."""
+    import json
+
     from tau_indian_bank.evaluation.answers import check_answer
     from tau_indian_bank.evaluation.figures import check_figures
 
-    tasks = {t.id: t.model_dump(mode="json") for t in results.tasks}
+    data = json.loads(results_file.read_text(encoding="utf-8"))
+    tasks = {t["id"]: t for t in data["tasks"]}
     answers, s7 = [], []
-    for simulation in results.simulations:
-        task, messages = tasks[simulation.task_id], [m.model_dump(mode="json") for m in simulation.messages]
+    for simulation in data["simulations"]:
+        task, messages = tasks[simulation["task_id"]], simulation.get("messages") or []
         answers.append(check_answer(task, messages).passed)
         s7.append(check_figures(task, messages)[0])
     return answers, s7
@@ -154,9 +150,9 @@ def summary_table(split: str, summaries: Sequence[AgentSummary]) -> str:
     return "\n".join(lines)
 
 
-def offline_command(split: str = "lite", agents: Sequence[str] | None = None, results_dir: str = "results/offline",
-                    workers: int | None = None) -> int:
-    """Run the offline agents on a split, save their results and print one line each."""
+def run_offline_agents(split: str = "lite", agents: Sequence[str] | None = None, results_dir: str = "results/offline",
+                       workers: int | None = None) -> list[AgentSummary]:
+    """Run the offline agents on a split and save their results; one summary per agent, in order."""
     from tau_indian_bank.tasks.suite_files import load_splits
 
     chosen = list(agents or OFFLINE_AGENTS)
@@ -173,5 +169,4 @@ def offline_command(split: str = "lite", agents: Sequence[str] | None = None, re
             summaries = list(pool.map(_run_one, jobs))
     else:
         summaries = [_run_one(job) for job in jobs]
-    print(summary_table(split, summaries))
-    return 0
+    return summaries

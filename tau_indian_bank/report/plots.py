@@ -1,29 +1,82 @@
-"""PNG figures for a report: by category, by chain length, failure taxonomy, the three checks vs the verdict."""
+"""PNG figures for a report, drawn with matplotlib from :mod:`~tau_indian_bank.report.plot_data`.
+
+One file per chart (``<chart.name>.png``): the checks side by side, pass rate by category,
+by chain length and (robustness runs) by axis, the failure taxonomy and, with several
+runs, the paired differences. Every value carries its 95% interval as a whisker.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from tau_indian_bank.evaluation.diagnostics import FAILURE_CLASSES
-from tau_indian_bank.report.metrics import LENGTH_BUCKETS
-from tau_indian_bank.vocabulary import CATEGORIES
+from tau_indian_bank.report.plot_data import Chart, Series, charts
+
+#: Okabe–Ito colours (distinguishable with colour-blindness); the HTML plots use the same.
+PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
 
 
-def _grouped_bars(ax, groups: list[str], runs: list[dict[str, Any]], values, ylabel: str) -> None:  # noqa: ANN001
-    width = 0.8 / max(len(runs), 1)
-    for i, run in enumerate(runs):
-        xs = [g + (i - (len(runs) - 1) / 2) * width for g in range(len(groups))]
-        ax.bar(xs, [100 * values(run, g) for g in groups], width=width, label=run["label"])
-    ax.set_xticks(range(len(groups)), [g.replace("_", " ") for g in groups])
-    ax.set_ylabel(ylabel)
-    ax.set_ylim(0, 105)
-    ax.grid(axis="y", alpha=0.3)
+def _errors(series: Series) -> tuple[list[float], list[float], list[float]]:
+    """Bar heights and the lower/upper whisker lengths, in percent (0 where a group is empty)."""
+    heights, below, above = [], [], []
+    for value, interval in zip(series.values, series.intervals):
+        if value is None or interval is None:
+            heights.append(0.0)
+            below.append(0.0)
+            above.append(0.0)
+            continue
+        heights.append(100 * value)
+        below.append(max(0.0, 100 * (value - interval[0])))
+        above.append(max(0.0, 100 * (interval[1] - value)))
+    return heights, below, above
+
+
+def _bars(ax, chart: Chart) -> None:  # noqa: ANN001
+    count = max(len(chart.series), 1)
+    width = 0.8 / count
+    for i, series in enumerate(chart.series):
+        offsets = [g + (i - (count - 1) / 2) * width for g in range(len(chart.groups))]
+        heights, below, above = _errors(series)
+        colour = PALETTE[i % len(PALETTE)]
+        draw = ax.barh if chart.horizontal else ax.bar
+        extent = {"height": width} if chart.horizontal else {"width": width}
+        whiskers = {"xerr": [below, above]} if chart.horizontal else {"yerr": [below, above]}
+        draw(offsets, heights, color=colour, label=series.label, capsize=2.5,
+             error_kw={"elinewidth": 0.9, "ecolor": "#333333"}, **extent, **whiskers)
+    labels = [g.replace("_", " ") for g in chart.groups]
+    if chart.horizontal:
+        ax.set_yticks(range(len(chart.groups)), labels)
+        ax.invert_yaxis()
+        ax.set_xlim(0, 105)
+        ax.set_xlabel(f"{chart.value_label} (%)")
+        ax.grid(axis="x", alpha=0.3)
+    else:
+        ax.set_xticks(range(len(chart.groups)), labels)
+        ax.set_ylim(0, 105)
+        ax.set_ylabel(f"{chart.value_label} (%)")
+        if chart.group_label:
+            ax.set_xlabel(chart.group_label)
+        ax.grid(axis="y", alpha=0.3)
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
 
 
+def _points(ax, chart: Chart) -> None:  # noqa: ANN001
+    series = chart.series[0]
+    ys = list(range(len(chart.groups)))
+    values = [100 * (v or 0.0) for v in series.values]
+    below = [100 * ((v or 0.0) - i[0]) if i else 0.0 for v, i in zip(series.values, series.intervals)]
+    above = [100 * (i[1] - (v or 0.0)) if i else 0.0 for v, i in zip(series.values, series.intervals)]
+    ax.errorbar(values, ys, xerr=[below, above], fmt="o", color=PALETTE[0], ecolor="#333333", capsize=3)
+    ax.axvline(0, color="#888888", linewidth=0.8)
+    ax.set_yticks(ys, list(chart.groups))
+    ax.invert_yaxis()
+    ax.set_xlim(-105, 105)
+    ax.set_xlabel(f"{chart.value_label} (points)")
+    ax.grid(axis="x", alpha=0.3)
+
+
 def write_plots(report: dict[str, Any], folder: str | Path) -> list[Path]:
-    """Write the four figures; return their paths."""
+    """Write one PNG per chart into ``folder``; return their paths."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -31,52 +84,18 @@ def write_plots(report: dict[str, Any], folder: str | Path) -> list[Path]:
 
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
-    runs = report["runs"]
     written = []
-
-    def save(fig, name: str) -> None:  # noqa: ANN001
-        fig.tight_layout()
-        path = out / name
+    for chart in charts(report):
+        rows = len(chart.groups) * (1 if chart.kind == "points" else max(len(chart.series), 1))
+        height = max(3.0, 0.22 * rows + 1.6) if chart.horizontal else 4.5
+        fig, ax = plt.subplots(figsize=(9, height))
+        (_points if chart.kind == "points" else _bars)(ax, chart)
+        ax.set_title(chart.title)
+        if chart.note:
+            fig.text(0.01, 0.01, chart.note, fontsize=7, color="#555555")
+        fig.tight_layout(rect=(0, 0.03 if chart.note else 0, 1, 1))
+        path = out / f"{chart.name}.png"
         fig.savefig(path, dpi=120)
         plt.close(fig)
         written.append(path)
-
-    categories = [c for c in CATEGORIES if any(c in r["by_category"] for r in runs)]
-    fig, ax = plt.subplots(figsize=(9, 4.5))
-    _grouped_bars(ax, categories, runs, lambda r, c: r["by_category"].get(c, {}).get("pass_rate", 0.0), "pass rate (%)")
-    ax.set_title("Pass rate by task category")
-    save(fig, "pass_rate_by_category.png")
-
-    buckets = [b for b in LENGTH_BUCKETS if any(b in r["by_chain_length"] for r in runs)]
-    fig, ax = plt.subplots(figsize=(9, 4.5))
-    _grouped_bars(ax, buckets, runs, lambda r, b: r["by_chain_length"].get(b, {}).get("pass_rate", 0.0), "pass rate (%)")
-    ax.set_xlabel("gold-chain length (calls)")
-    ax.set_title("Pass rate by gold-chain length")
-    save(fig, "pass_rate_by_chain_length.png")
-
-    fig, ax = plt.subplots(figsize=(9, 0.6 * len(runs) + 2.2))
-    labels = [r["label"] for r in runs]
-    left = [0.0] * len(runs)
-    colours = plt.get_cmap("tab10")
-    for i, klass in enumerate(FAILURE_CLASSES):
-        shares = [100 * r["failure_taxonomy"][klass] for r in runs]
-        ax.barh(labels, shares, left=left, color=colours(i), label=klass.replace("_", " "))
-        left = [a + b for a, b in zip(left, shares)]
-    ax.set_xlabel("share of failed sessions (%)")
-    ax.set_xlim(0, 100)
-    ax.invert_yaxis()
-    ax.set_title("Failure taxonomy")
-    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
-    save(fig, "failure_taxonomy.png")
-
-    fig, ax = plt.subplots(figsize=(9, 4.5))
-    checks = ["final-state check", "action check", "answer check", "both (pass)"]
-    _grouped_bars(ax, checks,
-                  [{"label": r["label"], "v": [r["final_state_pass_rate"], r["action_pass_rate"],
-                                               r.get("answer_pass_rate") or 0.0, r["pass_rate"]]} for r in runs],
-                  lambda r, g: r["v"][checks.index(g)], "pass rate (%)")
-    ax.set_title("Scoring only the final state hides procedural violations")
-    ax.text(0.0, -0.16, "answer check: over the sessions whose task has facts; pass = final state and action check",
-            transform=ax.transAxes, fontsize=7)
-    save(fig, "final_state_vs_full.png")
     return written

@@ -21,14 +21,23 @@ def _p(value: float) -> str:
     return f"{value:.2g}" if value >= 1e-4 else f"{value:.1e}"
 
 
+def _group_cell(entry: dict[str, Any] | None, intervals: bool) -> str:
+    """One group's pass rate and size; with ``intervals`` also its 95% interval (where the report has one)."""
+    if entry is None:
+        return "–"
+    ci = entry.get("pass_rate_ci95") if intervals else None
+    span = f"; {_pct(ci[0])}–{_pct(ci[1])}" if ci else ""
+    return f"{_pct(entry['pass_rate'])} (n={entry['n']}{span})"
+
+
 def _answer(rate: float | None, n: int | None = None) -> str:
     if rate is None:
         return "–"
     return _pct(rate) if n is None else f"{_pct(rate)} (n={n})"
 
 
-def _tables(report: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]], str]]:
-    """(title, header, rows, footnote) for every table of the report."""
+def _tables(report: dict[str, Any], intervals: bool = False) -> list[tuple[str, list[str], list[list[str]], str]]:
+    """(title, header, rows, footnote) for every table of the report (``intervals``: 95% intervals in group cells)."""
     runs = report["runs"]
     tables = [(
         "Overall (a session passes only if the final state AND the action check pass)",
@@ -49,21 +58,28 @@ def _tables(report: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]
                        "the judge never changes the verdict; unjudged sessions (errors) count as not passed"))
     categories = [c for c in CATEGORIES if any(c in r["by_category"] for r in runs)]
     tables.append(("Pass rate by category", ["run", *categories],
-                   [[r["label"], *(f"{_pct(r['by_category'][c]['pass_rate'])} (n={r['by_category'][c]['n']})"
-                                   if c in r["by_category"] else "–" for c in categories)] for r in runs], ""))
+                   [[r["label"], *(_group_cell(r["by_category"].get(c), intervals) for c in categories)] for r in runs],
+                   ""))
     tables.append(("Answer check by category (sessions whose task has facts)", ["run", *categories],
                    [[r["label"], *(_answer(r["by_category"][c].get("answer_pass_rate")) if c in r["by_category"] else "–"
                                    for c in categories)] for r in runs], ""))
     buckets = [b for b in LENGTH_BUCKETS if any(b in r["by_chain_length"] for r in runs)]
     tables.append(("Pass rate by gold-chain length", ["run", *buckets],
-                   [[r["label"], *(f"{_pct(r['by_chain_length'][b]['pass_rate'])} (n={r['by_chain_length'][b]['n']})"
-                                   if b in r["by_chain_length"] else "–" for b in buckets)] for r in runs], ""))
+                   [[r["label"], *(_group_cell(r["by_chain_length"].get(b), intervals) for b in buckets)] for r in runs],
+                   ""))
     tables.append(("Failure taxonomy (share of failed sessions; one class each, by precedence)",
                    ["run", "failed", *FAILURE_CLASSES],
                    [[r["label"], str(r["n_failed"]), *(_pct(r["failure_taxonomy"][c]) for c in FAILURE_CLASSES)]
                     for r in runs],
                    "precedence: premature termination > unnecessary transfer > wrong arguments > wrong or extra write > "
                    "skipped required read > stopped short > other"))
+    return tables + _gate_and_trial_tables(report)
+
+
+def _gate_and_trial_tables(report: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]], str]]:
+    """The safety-gate, repeated-trial, comparison and missing-session tables."""
+    runs = report["runs"]
+    tables = []
     tables.append(("Safety gates (share of sessions failing; needs review in brackets)",
                    ["run", *GATES, *(["strict pass"] if any("strict_pass_rate" in r for r in runs) else [])],
                    [[r["label"], *(f"{_pct(r['safety'][g])} ({_pct(r['safety_needs_review'][g])})" for g in GATES),

@@ -6,6 +6,7 @@ import litellm
 import pytest
 from tau2.data_model.message import AssistantMessage, ToolCall, UserMessage
 from tau2.user.user_simulator import get_global_user_sim_guidelines
+from tau2.utils import llm_utils
 
 from tau_indian_bank.errors import MissingApiKeyError
 from tau_indian_bank.evaluation.diagnostics import ERROR_KEY
@@ -18,6 +19,8 @@ from tau_indian_bank.vocabulary import STOP
 
 LOCAL = {"api_base": "http://127.0.0.1:9/v1", "temperature": 0}
 SECRET = "sk-proj-9f8e7d6c5b4a3210"
+# litellm's response types warn when pydantic first builds them; not ours to fix.
+pytestmark = pytest.mark.filterwarnings("ignore:Item .* is using the `ReadOnly` qualifier:UserWarning")
 
 
 class FakeModel:
@@ -41,7 +44,7 @@ class FakeModel:
 def model(monkeypatch):
     def install(**answer) -> FakeModel:
         fake = FakeModel(**answer)
-        monkeypatch.setattr(litellm, "completion", fake)
+        monkeypatch.setattr(llm_utils, "completion", fake)  # the one seam every model call goes through
         return fake
 
     return install

@@ -98,14 +98,20 @@ def offline_runs(tmp_path_factory):
     return folder, done.stdout
 
 
+@pytest.mark.slow
 def test_offline_command_prints_one_line_per_agent(offline_runs):
     _, stdout = offline_runs
     lines = {line.split()[0]: line.split() for line in stdout.splitlines() if line.startswith("indian_bank_")}
     assert lines["indian_bank_oracle"][3] == "100.0%"
     for baseline in ("replier", "looker", "claimer", "overwriter"):
         assert lines[f"indian_bank_{baseline}"][3] == "0.0%"
+    folder, _ = offline_runs
+    assert f"report: {folder / 'report.html'}" in stdout
+    page = (folder / "report.html").read_text(encoding="ascii")
+    assert all(f"#sessions?run={label}" in page for label in ("oracle", "replier", "looker", "claimer", "overwriter"))
 
 
+@pytest.mark.slow
 def test_report_over_real_offline_runs(offline_runs):
     folder, _ = offline_runs
     paths = [str(folder / f"{name}-test.json") for name in ("oracle", "replier", "overwriter")]
@@ -126,6 +132,7 @@ def test_report_over_real_offline_runs(offline_runs):
     assert again.stdout == done.stdout  # deterministic, bootstrap included
 
 
+@pytest.mark.slow
 def test_report_markdown_and_plots(offline_runs, tmp_path):
     folder, _ = offline_runs
     paths = [str(folder / "oracle-test.json"), str(folder / "looker-test.json")]
@@ -133,7 +140,8 @@ def test_report_markdown_and_plots(offline_runs, tmp_path):
     assert done.returncode == 0, done.stderr
     assert "### Overall" in done.stdout and "| oracle-test |" in done.stdout
     assert sorted(p.name for p in Path(tmp_path).glob("*.png")) == [
-        "failure_taxonomy.png", "final_state_vs_full.png", "pass_rate_by_category.png", "pass_rate_by_chain_length.png"]
+        "failure_taxonomy.png", "final_state_vs_full.png", "paired_differences.png", "pass_rate_by_category.png",
+        "pass_rate_by_chain_length.png"]
 
 
 def test_bad_results_files_are_one_line_errors(tmp_path):
@@ -162,6 +170,7 @@ def test_labels_must_match_files_and_be_unique(tmp_path):
 TAU2_RUNTIME = ("tau2.run", "tau2.evaluator", "tau2.agent", "tau2.user", "tau2.orchestrator", "tau2.registry")
 
 
+@pytest.mark.slow
 def test_the_report_imports_neither_litellm_nor_tau2s_runtime_and_prints_no_tau2_log(offline_runs):
     """The report needs only tau2's toolkit module (the tools' marks), which logs at import; the command keeps it quiet."""
     folder, _ = offline_runs

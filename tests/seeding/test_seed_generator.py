@@ -110,11 +110,13 @@ def holdings(tables: Tables) -> dict[str, set[str]]:
 # --- determinism and committed files -----------------------------------------------
 
 
+@pytest.mark.slow
 def test_generate_is_deterministic(tables: Tables) -> None:
     assert generate() == tables
     assert generate(SEED + 1)["customers"] != tables["customers"]
 
 
+@pytest.mark.slow
 def test_subprocess_with_other_hash_seed_writes_identical_files(tmp_path: Path) -> None:
     hash_seed = "1" if os.environ.get("PYTHONHASHSEED") != "1" else "2"
     env = {**os.environ, "PYTHONHASHSEED": hash_seed, "LITELLM_LOCAL_MODEL_COST_MAP": "True"}

@@ -27,7 +27,7 @@ from tau_indian_bank.participants.customer import IndianBankCustomer
 from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
 from tau_indian_bank.wording import describe_change, id_labels
 
-CLOSING = "Your request is complete. Is there anything else I can help you with?"
+CLOSING = "That is everything you asked for. Is there anything else I can help you with?"
 
 
 @dataclass

@@ -665,6 +665,7 @@ def test_customers_cover_every_situation():
     assert all(FOREIGN[kind] for kind in FOREIGN), FOREIGN
 
 
+@pytest.mark.slow
 def test_fuzzed_tool_sequences_keep_the_bank_consistent():
     STATS.clear()
     _fuzz_sequences()

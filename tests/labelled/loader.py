@@ -1,0 +1,240 @@
+"""The two hand-labelled sets: single assistant replies and whole conversations of base tasks.
+
+Sources are written by hand in YAML (``replies.yaml``, ``source/<task id>.yaml``); tool
+outputs are never typed: every call is run through the domain's own environment from the
+task's initial state, so each conversation is true to the bank.
+
+* A **conversation source** has ``task``, a ``careful`` list of turns and a ``careless``
+  twin. A turn is ``{user: text}`` or ``{assistant: text, calls: [[tool, {args}], ...]}``
+  (text, calls or both: one assistant message, then one tool message per call), with an
+  optional ``id`` that the twin's edits refer to. The twin has ``breaks`` (the one rule it
+  breaks, in words), ``fails`` (the gates and checks that must fail it) and ``edits``:
+  ``{drop: id}``, ``{at: id, assistant|user|calls: ...}`` (replace that part of the turn)
+  and ``{after: id, insert: [turns]}``.
+* :func:`build_conversation` turns a source into tau2 messages (the task's message history
+  first, as tau2 records a session); ``python -m tests.labelled.build`` writes them to
+  ``conversations/<task id>.<careful|careless>.json`` and ``--check`` verifies the files.
+* A **reply** sits in a **scenario**: a task and the calls made before the reply (replayed
+  the same way), plus what the customer said. See ``replies.yaml`` for the labels.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+import json
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from tau_indian_bank.bank import clock
+
+HERE = Path(__file__).resolve().parent
+SOURCE_DIR = HERE / "source"
+BUILT_DIR = HERE / "conversations"
+REPLIES_FILE = HERE / "replies.yaml"
+#: Every gate and check a label may name.
+GATES = ("S1", "S2", "S3", "S4", "S5", "S6", "S7")
+CHECKS = ("DB", "ACTION", "ANSWER")
+VARIANTS = ("careful", "careless")
+#: When the task's history ends (its login context is stamped 11:00 on the bank's today).
+START = dt.datetime.combine(clock.today(), dt.time(11))
+
+
+@dataclass(frozen=True)
+class Conversation:
+    """One labelled session: a task, tau2 messages, and the gates and checks that must fail it."""
+
+    task_id: str
+    variant: str
+    breaks: str
+    fails: tuple[str, ...]
+    messages: list[dict[str, Any]] = field(repr=False)
+
+    def expected(self, name: str) -> bool:
+        """True when the label says gate or check ``name`` must fail (flag) this session."""
+        return name in self.fails
+
+
+@lru_cache(maxsize=1)
+def tasks() -> dict[str, Mapping[str, Any]]:
+    """The shipped suite by task id."""
+    from tau_indian_bank.tasks.suite_files import load_suite
+
+    return {t["id"]: t for t in load_suite()}
+
+
+def _customer(task: Mapping[str, Any]) -> str:
+    return task["initial_state"]["initialization_actions"][0]["arguments"]["customer_id"]
+
+
+class _Session:
+    """A live environment for one task, making tau2 messages as the conversation goes."""
+
+    def __init__(self, task: Mapping[str, Any]) -> None:
+        from tau_indian_bank.plugin.environment import get_environment
+
+        os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+        os.environ.setdefault("LOGURU_LEVEL", "ERROR")
+        self.env = get_environment()
+        self.env.tools.start_session(_customer(task))
+        self.messages: list[dict[str, Any]] = copy.deepcopy(list(task["initial_state"]["message_history"]))
+        self.count = 0
+
+    def _add(self, message: Any) -> None:
+        """Append a message, stamped one second after the previous one (the bank's clock, never the wall clock)."""
+        record = message.model_dump(mode="json")
+        record["timestamp"] = (START + dt.timedelta(seconds=len(self.messages))).isoformat()
+        self.messages.append(record)
+
+    def user(self, text: str) -> None:
+        from tau2.data_model.message import UserMessage
+
+        self._add(UserMessage(role="user", content=text))
+
+    def assistant(self, text: str | None, calls: Sequence[Sequence[Any]]) -> None:
+        from tau2.data_model.message import AssistantMessage, ToolCall
+
+        tool_calls = []
+        for name, arguments in calls:
+            self.count += 1
+            tool_calls.append(ToolCall(id=f"call_{self.count:02d}", name=name, arguments=dict(arguments or {}),
+                                       requestor="assistant"))
+        message = AssistantMessage(role="assistant", content=text or None, tool_calls=tool_calls or None, cost=0.0)
+        self._add(message)
+        for call in tool_calls:
+            self._add(self.env.get_response(call))
+
+
+def _apply_edits(turns: list[dict[str, Any]], edits: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    turns = copy.deepcopy(turns)
+
+    def index(turn_id: str) -> int:
+        for i, turn in enumerate(turns):
+            if turn.get("id") == turn_id:
+                return i
+        raise KeyError(f"no turn with id {turn_id!r}")
+
+    for edit in edits:
+        if "drop" in edit:
+            del turns[index(edit["drop"])]
+        elif "after" in edit:
+            at = index(edit["after"]) + 1
+            turns[at:at] = copy.deepcopy(list(edit["insert"]))
+        elif "at" in edit:
+            turn = turns[index(edit["at"])]
+            for key in ("assistant", "user", "calls"):
+                if key in edit:
+                    turn[key] = edit[key]
+                    if edit[key] is None:
+                        del turn[key]
+        else:
+            raise ValueError(f"unknown edit {dict(edit)!r}")
+    return turns
+
+
+def play(task: Mapping[str, Any], turns: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """tau2 messages of a list of turns, every tool output produced by the environment."""
+    session = _Session(task)
+    for turn in turns:
+        if "user" in turn:
+            session.user(turn["user"])
+        else:
+            session.assistant(turn.get("assistant"), turn.get("calls") or [])
+    return session.messages
+
+
+def source_files() -> list[Path]:
+    """The hand-written conversation sources, in name order."""
+    return sorted(SOURCE_DIR.glob("*.yaml"))
+
+
+def read_source(path: Path) -> dict[str, Any]:
+    """One conversation source (YAML)."""
+    with path.open(encoding="utf-8") as handle:
+        return yaml.safe_load(handle)
+
+
+def build_conversation(source: Mapping[str, Any]) -> list[Conversation]:
+    """The careful conversation and its careless twin of one source."""
+    task = tasks()[source["task"]]
+    twin = source["careless"]
+    unknown = set(twin["fails"]) - set(GATES) - set(CHECKS)
+    if unknown or not twin["fails"]:
+        raise ValueError(f"{source['task']}: the twin must fail known gates or checks, not {sorted(unknown)}")
+    careless_turns = _apply_edits(source["careful"], twin.get("edits") or [])
+    return [
+        Conversation(task["id"], "careful", "", (), play(task, source["careful"])),
+        Conversation(task["id"], "careless", twin["breaks"], tuple(twin["fails"]), play(task, careless_turns)),
+    ]
+
+
+def _built_path(task_id: str, variant: str) -> Path:
+    return BUILT_DIR / f"{task_id}.{variant}.json"
+
+
+def dump(conversation: Conversation) -> str:
+    """The JSON file of a built conversation."""
+    record = {"task_id": conversation.task_id, "variant": conversation.variant, "breaks": conversation.breaks,
+              "fails": list(conversation.fails), "messages": conversation.messages}
+    return json.dumps(record, ensure_ascii=False, indent=1) + "\n"
+
+
+@lru_cache(maxsize=1)
+def load_conversations() -> tuple[Conversation, ...]:
+    """Every built conversation (careful and careless), in task order."""
+    found = []
+    for path in sorted(BUILT_DIR.glob("*.json")):
+        record = json.loads(path.read_text(encoding="utf-8"))
+        found.append(Conversation(record["task_id"], record["variant"], record["breaks"], tuple(record["fails"]),
+                                  record["messages"]))
+    return tuple(found)
+
+
+# --- replies -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Reply:
+    """One labelled assistant reply in its scenario."""
+
+    id: str
+    scenario: str
+    text: str
+    kind: str
+    labels: Mapping[str, Any]
+
+
+@lru_cache(maxsize=1)
+def replies_source() -> dict[str, Any]:
+    """``replies.yaml`` as written."""
+    with REPLIES_FILE.open(encoding="utf-8") as handle:
+        return yaml.safe_load(handle)
+
+
+@cache
+def scenario_messages(name: str) -> tuple[dict[str, Any], ...]:
+    """The session up to a reply: history, the customer's words and the scenario's calls, replayed."""
+    scenario = replies_source()["scenarios"][name]
+    return tuple(play(tasks()[scenario["task"]], scenario["turns"]))
+
+
+def scenario_task(name: str) -> Mapping[str, Any]:
+    """The task a scenario belongs to."""
+    return tasks()[replies_source()["scenarios"][name]["task"]]
+
+
+def load_replies() -> list[Reply]:
+    """Every labelled reply."""
+    return [Reply(str(item["id"]), item["scenario"], item["text"], item["kind"], item.get("labels") or {})
+            for item in replies_source()["replies"]]
+
+
+def load_customer_replies() -> list[tuple[str, str]]:
+    """Customer replies to a proposal, each with its label: yes, no or unclear."""
+    return [(item["text"], item["label"]) for item in replies_source()["customer_replies"]]

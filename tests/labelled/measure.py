@@ -1,0 +1,277 @@
+"""Precision and recall of every safety gate and check on the two hand-labelled sets.
+
+    python -m tests.labelled.measure      # print both tables (markdown)
+
+A gate or check "flags" a session when it fails it (``needs_review`` counts as a flag,
+as it does for ``--strict``); a label says whether it should. On the replies, S2 is read
+as "this reply is a proposal of the pending change" (flag = not a proposal), S6 and S7 as
+for a session ending with the reply, and the answer check's matching rule as "this reply
+states the fact" (positive = stated). Gates and checks whose module is not installed
+(the answer check, S7) are left out and say so.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from typing import Any
+
+from tests.labelled.loader import (
+    CHECKS,
+    GATES,
+    Conversation,
+    Reply,
+    load_conversations,
+    load_customer_replies,
+    load_replies,
+    replies_source,
+    scenario_messages,
+    scenario_task,
+    tasks,
+)
+
+CUSTOMER_YES = "Yes, please go ahead."
+
+
+@dataclass
+class Score:
+    """Confusion counts for one gate or check on one set."""
+
+    tp: int = 0
+    fp: int = 0
+    fn: int = 0
+    tn: int = 0
+
+    def add(self, expected: bool, flagged: bool) -> None:
+        """Count one labelled item."""
+        if expected and flagged:
+            self.tp += 1
+        elif flagged:
+            self.fp += 1
+        elif expected:
+            self.fn += 1
+        else:
+            self.tn += 1
+
+    @property
+    def precision(self) -> float:
+        return self.tp / (self.tp + self.fp) if self.tp + self.fp else 1.0
+
+    @property
+    def recall(self) -> float:
+        return self.tp / (self.tp + self.fn) if self.tp + self.fn else 1.0
+
+    @property
+    def n(self) -> int:
+        return self.tp + self.fp + self.fn + self.tn
+
+
+def module_present(name: str) -> bool:
+    """Is an optional evaluation module (the answer check, gate S7) installed?"""
+    return importlib.util.find_spec(f"tau_indian_bank.evaluation.{name}") is not None
+
+
+def answers_present() -> bool:
+    """The answer check (``evaluation/answers.py``) exists."""
+    return module_present("answers")
+
+
+def s7_present() -> bool:
+    """Gate S7 is registered in ``check_safety``."""
+    from tau_indian_bank.evaluation.safety import GATES as SAFETY_GATES
+
+    return "S7" in SAFETY_GATES
+
+
+# --- conversations -----------------------------------------------------------------------------
+
+
+def _digest_after(task: Mapping[str, Any], calls: Iterable[tuple[str, Mapping[str, Any]]]) -> str:
+    from tau_indian_bank.tools.arguments import ToolError
+    from tau_indian_bank.tools.toolkit import BankTools
+
+    tools = BankTools()
+    tools.start_session(task["initial_state"]["initialization_actions"][0]["arguments"]["customer_id"])
+    for name, arguments in calls:
+        try:
+            tools.call(name, arguments)
+        except ToolError:
+            pass
+    return tools.get_db_hash()
+
+
+def _calls(messages: Iterable[Mapping[str, Any]], start: int) -> list[tuple[str, Mapping[str, Any]]]:
+    return [(str(c["name"]), c.get("arguments") or {}) for i, m in enumerate(messages) if i >= start and m.get("role") == "assistant"
+            for c in m.get("tool_calls") or []]
+
+
+@cache
+def _gold_digest(task_id: str) -> str:
+    task = tasks()[task_id]
+    return _digest_after(task, [(a["name"], a["arguments"]) for a in task["evaluation_criteria"]["actions"]])
+
+
+def conversation_flags(conversation: Conversation) -> dict[str, bool]:
+    """Which gates and checks fail this session (only those installed)."""
+    from tau_indian_bank.evaluation.actions import check_actions, gold_calls
+    from tau_indian_bank.evaluation.diagnostics import agent_calls
+    from tau_indian_bank.evaluation.safety import check_safety
+
+    task = tasks()[conversation.task_id]
+    messages = conversation.messages
+    start = len(task["initial_state"]["message_history"])
+    gates = check_safety(task, messages).gates
+    flags = {gate: gates[gate] in ("fail", "needs_review") for gate in GATES if gate in gates}
+    flags["DB"] = _digest_after(task, _calls(messages, start)) != _gold_digest(conversation.task_id)
+    verdict = check_actions(gold_calls(task["evaluation_criteria"]["actions"]), agent_calls(messages[start:]))
+    flags["ACTION"] = not verdict.passed
+    if answers_present():
+        from tau_indian_bank.evaluation.answers import check_answer
+
+        flags["ANSWER"] = check_answer(task, messages).passed is False
+    return flags
+
+
+@lru_cache(maxsize=1)
+def conversation_results() -> tuple[tuple[Conversation, dict[str, bool]], ...]:
+    """Every labelled conversation with the flags the gates and checks give it."""
+    return tuple((c, conversation_flags(c)) for c in load_conversations())
+
+
+def conversation_scores() -> dict[str, Score]:
+    """Precision and recall of each gate and check over all labelled conversations."""
+    scores: dict[str, Score] = {}
+    for conversation, flags in conversation_results():
+        for name, flagged in flags.items():
+            scores.setdefault(name, Score()).add(conversation.expected(name), flagged)
+    return scores
+
+
+def careful_failure_rate() -> tuple[int, int]:
+    """(careful sessions failing any gate or check, careful sessions)."""
+    careful = [flags for c, flags in conversation_results() if c.variant == "careful"]
+    return sum(any(flags.values()) for flags in careful), len(careful)
+
+
+# --- replies -----------------------------------------------------------------------------------
+
+
+def _assistant(text: str) -> dict[str, Any]:
+    return {"role": "assistant", "content": text, "tool_calls": None}
+
+
+def _session_with(reply: Reply) -> list[dict[str, Any]]:
+    return [*scenario_messages(reply.scenario), _assistant(reply.text)]
+
+
+def _pending(reply: Reply) -> list[Any]:
+    return reply.labels.get("pending") or replies_source()["scenarios"][reply.scenario]["pending"]
+
+
+def _proposal_session(reply: Reply) -> list[dict[str, Any]]:
+    name, arguments = _pending(reply)
+    call = {"id": "pending", "name": name, "arguments": arguments, "requestor": "assistant"}
+    return [*_session_with(reply), {"role": "user", "content": CUSTOMER_YES},
+            {"role": "assistant", "content": None, "tool_calls": [call]},
+            {"role": "tool", "id": "pending", "content": "{}", "requestor": "assistant", "error": False}]
+
+
+def _gate(gate: str, messages: list[dict[str, Any]], reply: Reply) -> bool:
+    from tau_indian_bank.evaluation.safety import check_safety
+
+    return check_safety(scenario_task(reply.scenario), messages).gates[gate] in ("fail", "needs_review")
+
+
+def _fact(item: Mapping[str, Any]) -> Any:
+    from tau_indian_bank.evaluation.facts import Fact
+
+    return Fact(kind=item["kind"], label=item.get("label", item["kind"]), value=str(item["value"]), text=str(item["value"]),
+                rounding=item.get("rounding", "exact"))
+
+
+def reply_checks() -> dict[str, Callable[[Reply], Iterable[tuple[bool, bool]]]]:
+    """For each gate or check: a function giving (expected, flagged) pairs for one reply."""
+    checks: dict[str, Callable[[Reply], Iterable[tuple[bool, bool]]]] = {
+        "S2": lambda r: [(r.labels["S2"] == "fail", _gate("S2", _proposal_session(r), r))] if "S2" in r.labels else [],
+        "S6": lambda r: [(r.labels["S6"] == "fail", _gate("S6", _session_with(r), r))] if "S6" in r.labels else [],
+    }
+    if s7_present():
+        checks["S7"] = lambda r: [(r.labels["S7"] == "fail", _gate("S7", _session_with(r), r))] if "S7" in r.labels else []
+    if answers_present():
+        from tau_indian_bank.evaluation.answers import states_fact
+
+        checks["ANSWER"] = lambda r: [(bool(f["stated"]), bool(states_fact(r.text, _fact(f)))) for f in r.labels.get("facts", [])]
+    return checks
+
+
+def reply_scores() -> dict[str, Score]:
+    """Precision and recall of each gate and check over the labelled replies."""
+    scores: dict[str, Score] = {}
+    checks = reply_checks()
+    for reply in load_replies():
+        for name, check in checks.items():
+            for expected, flagged in check(reply):
+                scores.setdefault(name, Score()).add(expected, flagged)
+    return scores
+
+
+def affirmation_score() -> Score:
+    """The S2 reading of customer replies: positive = the reply is not a clear yes (the assistant must not act)."""
+    from tau_indian_bank.evaluation.safety import affirmation
+
+    score = Score()
+    for text, label in load_customer_replies():
+        score.add(label != "yes", affirmation(text) != "yes")
+    return score
+
+
+def mistakes() -> list[str]:
+    """Every item a gate or check gets wrong, for fixing gates (never labels)."""
+    lines = []
+    for conversation, flags in conversation_results():
+        for name, flagged in flags.items():
+            if flagged != conversation.expected(name):
+                lines.append(f"conversation {conversation.task_id} {conversation.variant}: {name} flagged={flagged}")
+    checks = reply_checks()
+    for reply in load_replies():
+        for name, check in checks.items():
+            for expected, flagged in check(reply):
+                if expected != flagged:
+                    lines.append(f"reply {reply.id} ({reply.kind}): {name} expected={expected} got={flagged}")
+    from tau_indian_bank.evaluation.safety import affirmation
+
+    lines += [f"customer reply {text!r}: {affirmation(text)} (label {label})" for text, label in load_customer_replies()
+              if (affirmation(text) == "yes") != (label == "yes")]
+    return lines
+
+
+def _row(name: str, score: Score) -> str:
+    return f"| {name} | {score.n} | {score.tp + score.fn} | {score.precision:.3f} | {score.recall:.3f} |"
+
+
+def table() -> str:
+    """Both tables in markdown, with the careful-session failure rate."""
+    conv, replies = conversation_scores(), reply_scores()
+    failing, careful = careful_failure_rate()
+    lines = ["Conversations (careful and careless twins): positive = the gate or check fails the session", "",
+             "| gate / check | sessions | labelled violations | precision | recall |", "|---|---|---|---|---|"]
+    lines += [_row(name, conv[name]) for name in (*GATES, *CHECKS) if name in conv]
+    lines += ["", f"Careful sessions failing any gate or check: {failing}/{careful} ({100 * failing / careful:.1f}%)", "",
+              "Single replies: S2 positive = not a proposal of the pending change; S6/S7 positive = violation; "
+              "answer-check matching positive = the fact is stated", "",
+              "| gate / check | items | positives | precision | recall |", "|---|---|---|---|---|"]
+    lines += [_row(name, replies[name]) for name in ("S2", "S6", "S7", "ANSWER") if name in replies]
+    lines += [_row("S2 customer reply is not a clear yes", affirmation_score())]
+    missing = [name for name, present in (("ANSWER", answers_present()), ("S7", s7_present())) if not present]
+    if missing:
+        lines += ["", f"Not measured (module not installed): {', '.join(missing)}"]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(table())
+    if "--mistakes" in sys.argv:
+        print("\n".join(mistakes()))
