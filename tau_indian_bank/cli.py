@@ -188,10 +188,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     from tau_indian_bank.errors import USER_ERRORS, one_line
 
     try:
-        if args.command != "report":  # the report reads results files; everything else runs on tau2
-            from tau_indian_bank.plugin.harness import prepare
+        from tau_indian_bank.plugin.harness import prepare
 
-            prepare()
+        prepare()  # every command uses tau2 (the report through the tools' marks)
         return int(args.run(args))
     except USER_ERRORS as exc:
         print(one_line(exc), file=sys.stderr)

