@@ -16,7 +16,7 @@ import re
 from tau2.data_model.message import AssistantMessage, Message, MultiToolMessage, ToolMessage, UserMessage
 from tau2.user.base import BaseUser, UserState, ValidUserInputMessage, is_valid_user_history_message
 
-from tau_indian_bank.participants.reading import change_kinds, cheque_numbers, read_message, record_endings
+from tau_indian_bank.participants.reading import change_kinds, cheque_numbers, read_message, record_endings, sentences
 from tau_indian_bank.participants.scenario import CustomerScript, parse_scenario
 from tau_indian_bank.vocabulary import STOP, TRANSFER
 
@@ -41,15 +41,25 @@ _IDLE_LIMIT = 2
 _TURN_LIMIT = 15
 
 
+_PLANS = re.compile(r"\b(i will|i'll|i can|i could|i would|i'd|let me|shall i|should i|can i|may i|to confirm|"
+                    r"(?:would|do) you (?:like|want) me to)\b", re.I)
+
+
+def _planning(message: str) -> str:
+    """The sentences of a message that plan or propose a change (the whole message if none does)."""
+    return " ".join(s for s in sentences(message) if _PLANS.search(s)) or message
+
+
 def judge_proposal(message: str, sentence: str, script: CustomerScript) -> str | None:
     """The customer's correction to a proposed change, or None when it is what the scenario wants.
 
     The proposal must name a kind of change the scenario asks for or accepts (a freeze is not a
     block) and, where it names an account, card or cheque, one the scenario names. The named
-    kinds and records are read from the proposing sentence, or from the whole message when the
-    sentence names none ("Shall I go ahead?" after the details).
+    kinds and records are read from the proposing sentence, or when it names none ("Shall I go
+    ahead?" after the details) from the message's sentences that plan or propose a change ("I
+    will…", "To confirm…"), not from those describing the records ("Your card is blocked.").
     """
-    kinds = change_kinds(sentence) or change_kinds(message)
+    kinds = change_kinds(sentence) or change_kinds(_planning(message))
     wanted = change_kinds(_NOT_WANTED.sub(" ", script.wants))
     if " or " in sentence and len(kinds) > 1 and len(kinds & wanted) == 1:
         return _CHOICE[next(iter(kinds & wanted))]

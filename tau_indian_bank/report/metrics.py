@@ -85,6 +85,17 @@ def _safety(sessions: Sequence[Session], strict: bool) -> dict[str, Any]:
     return figures
 
 
+def _repeated_trials(sessions: Sequence[Session], trials: int) -> dict[str, Any]:
+    """pass^k, pass@k, the mean single-trial pass rate and the share of inconsistent tasks."""
+    outcomes: dict[str, list[bool]] = defaultdict(list)
+    for session in sessions:
+        outcomes[session.task_id].append(session.diagnostics.passed)
+    return {"pass_hat_k": {str(k): mean_pass_hat_k(outcomes, k) for k in range(1, trials + 1)},
+            "pass_at_k": {str(k): mean_pass_at_k(outcomes, k) for k in range(1, trials + 1)},
+            "mean_trial_pass_rate": _rate(sum(s.diagnostics.passed for s in sessions), len(sessions)),
+            "inconsistent_share": inconsistent_share(outcomes)}
+
+
 Judged = dict[tuple[str, int], "bool | None"]
 
 
@@ -132,13 +143,7 @@ def run_metrics(run: Run, with_sessions: bool = False, strict: bool = False, jud
         **_safety(sessions, strict),
     }
     if run.trials > 1:
-        outcomes: dict[str, list[bool]] = defaultdict(list)
-        for session in sessions:
-            outcomes[session.task_id].append(session.diagnostics.passed)
-        metrics["pass_hat_k"] = {str(k): mean_pass_hat_k(outcomes, k) for k in range(1, run.trials + 1)}
-        metrics["pass_at_k"] = {str(k): mean_pass_at_k(outcomes, k) for k in range(1, run.trials + 1)}
-        metrics["mean_trial_pass_rate"] = _rate(passed, n)
-        metrics["inconsistent_share"] = inconsistent_share(outcomes)
+        metrics |= _repeated_trials(sessions, run.trials)
     if judged is not None:
         verdicts = [judged.get((s.task_id, s.trial)) for s in sessions]
         metrics["judged_pass_rate"] = _rate(sum(v is True for v in verdicts), n)
