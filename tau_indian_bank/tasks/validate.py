@@ -76,7 +76,7 @@ def _structure_problems(task: Mapping[str, Any]) -> list[str]:
             problems.append(str(exc))
     assertions = criteria.get("env_assertions") or []
     if [a.get("func_name") for a in assertions] != ["assert_gold_calls_made", "assert_writes_pure"] or any(
-            a.get("arguments", {}).get("gold_calls") != without_facts(gold) for a in assertions):
+            without_facts(a.get("arguments", {}).get("gold_calls") or []) != without_facts(gold) for a in assertions):
         problems.append("the action-check assertions do not cover exactly the gold chain")
     if sorted(criteria.get("reward_basis") or []) != ["DB", "ENV_ASSERTION"]:
         problems.append("reward basis is not DB + ENV_ASSERTION")
