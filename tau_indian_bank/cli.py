@@ -19,17 +19,32 @@ from collections.abc import Sequence
 
 
 def _generate_tasks(args: argparse.Namespace) -> int:
-    from tau_indian_bank.paths import SPLITS_FILE, TASKS_FILE
+    from tau_indian_bank import paths
     from tau_indian_bank.tasks import builder
+    from tau_indian_bank.tasks.robust import builder as robust_builder
+    from tau_indian_bank.vocabulary import DOMAIN_NAME, ROBUST_TASK_SET
 
+    sets = {
+        DOMAIN_NAME: (builder.build, paths.TASKS_FILE, paths.SPLITS_FILE),
+        ROBUST_TASK_SET: (robust_builder.build_robust, paths.ROBUST_TASKS_FILE, paths.ROBUST_SPLITS_FILE),
+    }
+    chosen = list(sets) if args.task_set == "all" else [args.task_set]
+    stale = []
+    for name in chosen:
+        build, tasks_file, splits_file = sets[name]
+        tasks, splits = build()
+        texts = builder.render(tasks, splits)
+        if args.check:
+            on_disk = tuple(p.read_text(encoding="utf-8") if p.exists() else "" for p in (tasks_file, splits_file))
+            if on_disk != texts:
+                stale.append(name)
+            continue
+        builder.write_files(texts, tasks_file, splits_file)
+        print(f"{name}: wrote {len(tasks)} tasks to {tasks_file} and {len(splits)} splits to {splits_file}")
     if args.check:
-        tasks, splits = builder.build()
-        tasks_text, splits_text = builder.render(tasks, splits)
-        same = TASKS_FILE.read_text(encoding="utf-8") == tasks_text and SPLITS_FILE.read_text(encoding="utf-8") == splits_text
-        print("tasks are up to date" if same else "tasks differ from a fresh generation; run: tau-indian-bank generate-tasks")
-        return 0 if same else 1
-    count, splits = builder.write()
-    print(f"wrote {count} tasks to {TASKS_FILE} and {splits} splits to {SPLITS_FILE}")
+        print("tasks are up to date" if not stale else
+              f"{', '.join(stale)}: tasks differ from a fresh generation; run: tau-indian-bank generate-tasks")
+        return 1 if stale else 0
     return 0
 
 
@@ -98,6 +113,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     generate = commands.add_parser("generate-tasks", help="regenerate the task suite from the seeded generator")
     generate.add_argument("--check", action="store_true", help="only check that the files match a fresh generation")
+    generate.add_argument("--task-set", choices=("all", "indian_bank", "indian_bank_robust"), default="all",
+                          help="which task set (default: both)")
     generate.set_defaults(run=_generate_tasks)
 
     families = commands.add_parser("families", help="the scenario families as YAML: clauses, rationale, quotas")

