@@ -143,7 +143,7 @@ def _add_report_parser(commands: argparse._SubParsersAction) -> None:  # type: i
     report.add_argument("--format", choices=("text", "markdown", "json"), default="text")
     report.add_argument("--sessions", action="store_true", help="include one record per session (json)")
     report.add_argument("--strict", action="store_true",
-                        help="also score a strict verdict: the paper's checks and every safety gate (S1-S6) must pass")
+                        help="also score a strict verdict: the paper's checks, the answer check and every safety gate (S1-S7) must pass")
     report.add_argument("--plots", metavar="DIR", help="also write PNG figures into DIR")
     report.add_argument("--judge-llm", metavar="MODEL",
                         help="a litellm model that judges each session against its task's assertion (sends transcripts)")
