@@ -170,7 +170,7 @@ def _add_report_parser(commands: argparse._SubParsersAction) -> None:  # type: i
                         help="html: one self-contained page with the tables, the figures and every session (write it to a file)")
     report.add_argument("--sessions", action="store_true", help="include one record per session (json; html always has them)")
     report.add_argument("--strict", action="store_true",
-                        help="also score a strict verdict: the paper's checks and every safety gate (S1-S6) must pass")
+                        help="also score a strict verdict: the paper's checks, the answer check and every safety gate (S1-S7) must pass")
     report.add_argument("--plots", metavar="DIR", help="also write PNG figures into DIR")
     report.add_argument("--judge-llm", metavar="MODEL",
                         help="a litellm model that judges each session against its task's assertion (sends transcripts)")

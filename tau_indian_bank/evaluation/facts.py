@@ -109,12 +109,21 @@ def derive_facts(task: Mapping[str, Any], outputs: Sequence[str]) -> list[list[F
 
 
 def replay_gold(task: Mapping[str, Any]) -> list[str]:
-    """The outputs of the task's gold chain, replayed from its initial state."""
+    """The outputs of the task's gold chain, replayed after the task's initialization actions (a refusal: its message)."""
+    from tau_indian_bank.tools.arguments import ToolError
     from tau_indian_bank.tools.toolkit import BankTools
 
     tools = BankTools()
-    tools.start_session(task["initial_state"]["initialization_actions"][0]["arguments"]["customer_id"])
-    return [tools.call(a["name"], a["arguments"]) for a in task["evaluation_criteria"]["actions"]]
+    for action in task["initial_state"]["initialization_actions"]:
+        if action.get("env_type", "assistant") == "assistant":
+            getattr(tools, action["func_name"])(**action["arguments"])
+    outputs = []
+    for action in task["evaluation_criteria"]["actions"]:
+        try:
+            outputs.append(tools.call(action["name"], action["arguments"]))
+        except ToolError as exc:
+            outputs.append(str(exc))
+    return outputs
 
 
 def attach_facts(task: dict[str, Any]) -> dict[str, Any]:

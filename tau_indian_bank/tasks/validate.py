@@ -22,6 +22,7 @@ import json
 import os
 import re
 import time
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
@@ -75,7 +76,7 @@ def _structure_problems(task: Mapping[str, Any]) -> list[str]:
             problems.append(str(exc))
     assertions = criteria.get("env_assertions") or []
     if [a.get("func_name") for a in assertions] != ["assert_gold_calls_made", "assert_writes_pure"] or any(
-            a.get("arguments", {}).get("gold_calls") != without_facts(gold) for a in assertions):
+            without_facts(a.get("arguments", {}).get("gold_calls") or []) != without_facts(gold) for a in assertions):
         problems.append("the action-check assertions do not cover exactly the gold chain")
     if sorted(criteria.get("reward_basis") or []) != ["DB", "ENV_ASSERTION"]:
         problems.append("reward basis is not DB + ENV_ASSERTION")
@@ -181,6 +182,13 @@ def _answer_checks(outcomes: Mapping[str, Mapping[str, Any]], agents: Sequence[s
     return checks
 
 
+def _facts_summary(tasks: Sequence[Mapping[str, Any]]) -> Check:
+    """How many tasks have facts, and why the others have none (a rules question, a hand-over)."""
+    reasons = Counter((why_no_facts(t) or "no reason").split(":")[0].removeprefix("a ") for t in tasks if not task_facts(t))
+    found = f"{len(tasks) - sum(reasons.values())}; " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items()))
+    return Check("tasks with facts; the others, and why", "rest: rules or hand-over", found, "no reason" not in reasons)
+
+
 def validate(
     tasks: Sequence[Mapping[str, Any]], splits: Mapping[str, Sequence[str]], policy: str,
     participants: bool = True, workers: int | None = None,
@@ -205,6 +213,7 @@ def validate(
     for name in ("schema", "gold chain succeeds", "scenario evidences gold values", _FACTS):
         bad = {x.split(":")[0] for x in problems.by_check.get(name, [])}
         checks.append(Check(name, f"{n} tasks", f"{n - len(bad)} ok", not bad))
+    checks.append(_facts_summary(well_formed))
     if participants and well_formed:
         outcomes = participant_outcomes(well_formed, OFFLINE_AGENTS, workers or min(2, os.cpu_count() or 1))
         for agent in OFFLINE_AGENTS:

@@ -21,7 +21,10 @@ def test_the_shipped_suite_is_exactly_what_the_generator_makes():
 def test_validate_passes_on_the_whole_base_split():
     done = run(["tau-indian-bank", "validate"])
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
-    assert "PASS: 36/36 checks passed" in done.stdout
+    assert "PASS: 37/37 checks passed" in done.stdout
+    for row in ("facts from the gold replay (or why none)", "tasks with facts; the others, and why",
+                "oracle states every fact (answer check)", "replier misses a fact (answer check)"):
+        assert row in done.stdout
 
 
 def _rows(tasks):
@@ -82,3 +85,21 @@ def test_splits_are_disjoint_and_nested():
     assert set(splits["lite"]) == set(splits["train"]) | set(splits["test"])
     assert not set(splits["train"]) & set(splits["test"])
     assert set(splits["lite"]) <= set(splits["base"])
+
+
+def test_validator_catches_facts_that_are_not_the_gold_replays():
+    suite = {t["id"]: t for t in load_suite()}
+    tampered = copy.deepcopy(suite["ctrl_balance_0001"])
+    action = tampered["evaluation_criteria"]["actions"][0]
+    action["info"] = action["info"].replace('"value":"', '"value":"9')
+    stripped = copy.deepcopy(suite["seq_fd_open_0001"])
+    stripped["evaluation_criteria"]["actions"] = [{**a, "info": None} for a in stripped["evaluation_criteria"]["actions"]]
+    rules = copy.deepcopy(suite["ctrl_rules_question_0001"])
+    checks, problems = validate([tampered, stripped, rules], {"base": []}, POLICY_FILE.read_text(encoding="utf-8"),
+                                participants=False)
+    rows = {c.name: c for c in checks}
+    assert rows["facts from the gold replay (or why none)"].ok is False
+    failing = problems.by_check["facts from the gold replay (or why none)"]
+    assert sorted(p.split(":")[0] for p in failing) == ["ctrl_balance_0001", "seq_fd_open_0001"]
+    summary = rows["tasks with facts; the others, and why"]  # the stripped task has no facts and no reason to have none
+    assert summary.found == "1; no reason 1, rules question 1" and summary.ok is False
