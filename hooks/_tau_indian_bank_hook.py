@@ -40,9 +40,7 @@ class _Finder:
 
     def find_spec(self, fullname, path=None, target=None):
         if fullname == "tau2":
-            # Before litellm is first imported through tau2: use its bundled cost map
-            # instead of fetching one over the network on every start.
-            os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+            _prefer_local_cost_map()
             return None
         if fullname != _TARGET:
             return None
@@ -54,6 +52,19 @@ class _Finder:
                 spec.loader = _RegisteringLoader(spec.loader)
                 return spec
         return None
+
+
+def _prefer_local_cost_map():
+    """In a ``tau2 ... --domain indian_bank`` process only, before litellm is first imported
+    through tau2: use litellm's bundled cost map instead of fetching one on every start.
+    Other domains' processes are left exactly as they are."""
+    try:
+        from tau_indian_bank.plugin.guards import is_indian_bank_command
+
+        if is_indian_bank_command(sys.argv):
+            os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    except Exception:  # noqa: BLE001 - a broken plugin must never break tau2
+        pass
 
 
 def install():

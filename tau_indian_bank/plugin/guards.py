@@ -61,9 +61,14 @@ def flag(argv: Sequence[str], name: str) -> str | None:
     return None
 
 
+def is_indian_bank_command(argv: Sequence[str]) -> bool:
+    """Whether this process is a stock ``tau2`` command (run, play, ...) given ``--domain indian_bank``."""
+    return len(argv) >= 2 and Path(argv[0]).name == "tau2" and flag(argv, "--domain") == DOMAIN_NAME
+
+
 def is_indian_bank_run(argv: Sequence[str]) -> bool:
     """Whether this process is the stock ``tau2 run`` command running the ``indian_bank`` domain."""
-    return len(argv) >= 2 and Path(argv[0]).name == "tau2" and argv[1] == "run" and flag(argv, "--domain") == DOMAIN_NAME
+    return is_indian_bank_command(argv) and argv[1] == "run"
 
 
 def results_folder(argv: Sequence[str]) -> Path:

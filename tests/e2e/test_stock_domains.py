@@ -61,3 +61,19 @@ def test_the_plugin_registers_everywhere_but_changes_the_excepthook_only_in_indi
     done = run(["python", "-c", PROBE.format(argv=argv)])
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split()[-2:] == ["True", str(not swapped)]
+
+
+COST_MAP_PROBE = ("import importlib.util, os, sys; os.environ.pop('LITELLM_LOCAL_MODEL_COST_MAP', None); "
+                  "sys.argv[:] = {argv!r}; importlib.util.find_spec('tau2'); "
+                  "print(os.environ.get('LITELLM_LOCAL_MODEL_COST_MAP'))")
+
+
+@pytest.mark.parametrize(
+    ("argv", "local"),
+    [(["tau2", "run", "--domain", "retail"], False), (["tau2", "view"], False), (["python", "-m", "x", "indian_bank"], False),
+     (["tau2", "run", "--domain", "indian_bank"], True), (["tau2", "play", "-d", "indian_bank"], True)],
+)
+def test_litellm_is_pointed_at_its_bundled_cost_map_only_in_indian_bank_commands(argv, local):
+    done = run(["python", "-c", COST_MAP_PROBE.format(argv=argv)])
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split()[-1] == ("True" if local else "None")
