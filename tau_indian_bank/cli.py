@@ -113,18 +113,6 @@ def _report(args: argparse.Namespace) -> int:
     return 0
 
 
-def _json_object(text: str) -> dict:
-    import json
-
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise argparse.ArgumentTypeError(f"not valid JSON: {exc.msg}") from None
-    if not isinstance(value, dict):
-        raise argparse.ArgumentTypeError("must be a JSON object")
-    return value
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The command-line interface: every subcommand, in workflow order."""
     parser = argparse.ArgumentParser(prog="tau-indian-bank", description=__doc__.splitlines()[0])
@@ -161,6 +149,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_report_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from tau_indian_bank.runs.cli import json_object
+
     report = commands.add_parser("report", help="the paper's analyses from tau2 results files")
     report.add_argument("results", nargs="+", help="tau2 results files (several models, runs or trials)")
     report.add_argument("--label", action="append",
@@ -174,7 +164,7 @@ def _add_report_parser(commands: argparse._SubParsersAction) -> None:  # type: i
     report.add_argument("--plots", metavar="DIR", help="also write PNG figures into DIR")
     report.add_argument("--judge-llm", metavar="MODEL",
                         help="a litellm model that judges each session against its task's assertion (sends transcripts)")
-    report.add_argument("--judge-llm-args", type=_json_object, default={}, metavar="JSON",
+    report.add_argument("--judge-llm-args", type=json_object, default={}, metavar="JSON",
                         help='llm args for the judge, such as \'{"api_base": "http://localhost:8000/v1"}\'')
     report.set_defaults(run=_report)
 

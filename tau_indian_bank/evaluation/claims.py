@@ -165,7 +165,7 @@ def _records_in(content: str) -> tuple[tuple[tuple[frozenset[str], frozenset[str
     except (json.JSONDecodeError, TypeError):
         return (), frozenset()
     records, existing = [], set()
-    for record in _dicts(data):
+    for record in nested_dicts(data):
         existing |= {str(v).lower() for k, v in record.items() if k.endswith("_id") and isinstance(v, str) and len(v) >= 8}
         implied = _STATUS_OF.get(str(record.get("status", "")).lower())
         if implied:
@@ -173,14 +173,15 @@ def _records_in(content: str) -> tuple[tuple[tuple[frozenset[str], frozenset[str
     return tuple(records), frozenset(existing)
 
 
-def _dicts(data: Any) -> Iterable[Mapping[str, Any]]:
+def nested_dicts(data: Any) -> Iterable[Mapping[str, Any]]:
+    """Every mapping inside parsed JSON, outermost first."""
     if isinstance(data, Mapping):
         yield data
         for value in data.values():
-            yield from _dicts(value)
+            yield from nested_dicts(value)
     elif isinstance(data, list):
         for item in data:
-            yield from _dicts(item)
+            yield from nested_dicts(item)
 
 
 def _keys(pattern: str) -> tuple[str, ...]:

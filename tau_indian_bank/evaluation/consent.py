@@ -26,11 +26,12 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
 from tau_indian_bank.bank.money import format_rupees, parse_rupees
+from tau_indian_bank.evaluation.claims import nested_dicts
 from tau_indian_bank.evaluation.phrasing import plain
 from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
 from tau_indian_bank.wording import ACTION_WORDS, CATEGORY_WORDS, target_tokens
@@ -83,16 +84,6 @@ def affirmation(text: str) -> str:
     return "unclear"
 
 
-def _dicts(data: Any) -> Iterable[Mapping[str, Any]]:
-    if isinstance(data, Mapping):
-        yield data
-        for value in data.values():
-            yield from _dicts(value)
-    elif isinstance(data, list):
-        for item in data:
-            yield from _dicts(item)
-
-
 def _amount_words(value: object) -> list[str]:
     try:
         rupees = format_rupees(parse_rupees(value))
@@ -116,7 +107,7 @@ def _records(content: str) -> tuple[Mapping[str, Any], ...]:
         data = json.loads(content)
     except (json.JSONDecodeError, TypeError):
         return ()
-    return tuple(record for record in _dicts(data) if any(key in record for key in _RECORD_KEYS))
+    return tuple(record for record in nested_dicts(data) if any(key in record for key in _RECORD_KEYS))
 
 
 def record_words(record_id: str, outputs: Sequence[str]) -> list[str]:

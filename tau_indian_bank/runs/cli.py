@@ -17,7 +17,8 @@ results file at the end. Re-running the same command resumes a killed run (no pr
 """
 
 
-def _json_object(text: str) -> dict[str, Any]:
+def json_object(text: str) -> dict[str, Any]:
+    """The argparse type of a JSON object given on the command line."""
     try:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -48,11 +49,11 @@ def _add_task_flags(parser: argparse.ArgumentParser) -> None:
 def _add_participant_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--agent", default=LLM_AGENT, help=f"registered tau2 agent (default: {LLM_AGENT})")
     parser.add_argument("--agent-llm", default=None, help="litellm model for the agent, or a model_name of --router")
-    parser.add_argument("--agent-llm-args", type=_json_object, default={"temperature": 0.0}, metavar="JSON",
+    parser.add_argument("--agent-llm-args", type=json_object, default={"temperature": 0.0}, metavar="JSON",
                         help='llm args, such as \'{"api_base": "http://localhost:8000/v1", "temperature": 0}\'')
     parser.add_argument("--user", default=LLM_CUSTOMER, help=f"registered tau2 user (default: {LLM_CUSTOMER})")
     parser.add_argument("--user-llm", default=None, help="litellm model for the customer, or a model_name of --router")
-    parser.add_argument("--user-llm-args", type=_json_object, default={"temperature": 0.0}, metavar="JSON",
+    parser.add_argument("--user-llm-args", type=json_object, default={"temperature": 0.0}, metavar="JSON",
                         help="llm args for the customer model")
     parser.add_argument("--router", default=None, metavar="FILE",
                         help="YAML/JSON litellm Router file (model_list, router_settings): spread model calls over "
