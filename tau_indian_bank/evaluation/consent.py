@@ -34,6 +34,7 @@ from tau_indian_bank.bank.money import format_rupees, parse_rupees
 from tau_indian_bank.evaluation.claims import nested_dicts
 from tau_indian_bank.evaluation.phrasing import plain
 from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
+from tau_indian_bank.tools.staging import faulted_call_ids
 from tau_indian_bank.wording import ACTION_WORDS, CATEGORY_WORDS, target_tokens
 
 _NO_START = re.compile(r"^\W*(no|nope|nah|not (yet|now|really|today)|don'?t|do not|never|wait|hold on|hold off|stop\W*$|"
@@ -218,11 +219,12 @@ def check_consent(messages: Sequence[Mapping[str, Any]], start: int, labels: Map
     walk = _Consent(messages, start, labels)
     outcomes: list[str] = []
     detail = ""
+    faulted = faulted_call_ids(messages)  # never reached the bank: the retry uses the same yes
     for index, message in enumerate(messages):
         if index < start or message.get("role") != "assistant":
             continue
         for call in message.get("tool_calls") or []:
-            if call.get("name") not in STATE_CHANGING_TOOLS:
+            if call.get("name") not in STATE_CHANGING_TOOLS or str(call.get("id")) in faulted:
                 continue
             outcome, reason = walk.judge(index, call)
             walk.last_change = index + 1

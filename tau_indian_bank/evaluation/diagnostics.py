@@ -25,6 +25,7 @@ from typing import Any
 from tau_indian_bank.evaluation.actions import ActionVerdict, check_actions, gold_calls
 from tau_indian_bank.evaluation.matching import Call
 from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS, TRANSFER_TOOL
+from tau_indian_bank.tools.staging import faulted_call_ids
 
 FAILURE_CLASSES = (
     "premature_termination", "unnecessary_transfer", "wrong_arguments", "wrong_or_extra_write",
@@ -45,13 +46,19 @@ def session_error(messages: Sequence[Mapping[str, Any]]) -> str | None:
 
 
 def agent_calls(messages: Sequence[Mapping[str, Any]]) -> list[Call]:
-    """The assistant's tool calls in order, each marked refused if its tool message was an error."""
+    """The assistant's tool calls in order, each marked refused if its tool message was an error.
+
+    A call a staged transient fault answered (``tools.staging``) never reached the bank and is left out.
+    """
     errors = {m.get("id"): bool(m.get("error")) for m in messages if m.get("role") == "tool"}
+    faulted = faulted_call_ids(messages)
     calls = []
     for message in messages:
         if message.get("role") != "assistant":
             continue
         for call in message.get("tool_calls") or []:
+            if str(call.get("id")) in faulted:
+                continue
             arguments = call.get("arguments")
             calls.append(Call(str(call.get("name")), arguments if isinstance(arguments, dict) else {},
                               call_id=str(call.get("id", "")), refused=errors.get(call.get("id"), False)))

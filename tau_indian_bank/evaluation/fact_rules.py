@@ -302,6 +302,12 @@ def _rates(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) ->
             for s in out["slabs"]]
 
 
+def _branches(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:
+    """A task-set-only look-up (``find_branches``): the IFSC code of each branch listed."""
+    return [reference(f"IFSC code of the {b['branch_name']} branch", b["ifsc"], "ifsc", source="gold")
+            for b in out["branches"]]
+
+
 RULES: dict[str, Rule] = {
     "get_account_details": _account, "get_deposit_details": _deposit, "get_deposit_closure_quote": _closure_quote,
     "close_deposit": _close, "calculate_deposit_maturity": _maturity, "open_deposit": _open,
@@ -312,6 +318,7 @@ RULES: dict[str, Rule] = {
     "request_statement": _statement, "request_cheque_book": _cheque_book, "get_gold_rate": _gold_rate,
     "check_gold_loan_eligibility": _gold_eligibility, "get_loan_details": _loan, "get_loan_foreclosure_quote": _foreclosure,
     "calculate_loan_emi": _emi, "get_insurance_policies": _policies, "get_deposit_rates": _rates,
+    "find_branches": _branches,
 }
 
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from tau_indian_bank.tools.arguments import ArgumentError, canonical_arguments
-from tau_indian_bank.tools.catalogue import SPECS, STATE_CHANGING_TOOLS
+from tau_indian_bank.tools.catalogue import ALL_SPECS, STATE_CHANGING_TOOLS
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ def _freeze(value: object) -> object:
 
 @lru_cache(maxsize=65536)
 def _canonical(name: str, frozen_arguments: tuple[tuple[str, object], ...]) -> tuple[tuple[str, object], ...] | None:
-    spec = SPECS.get(name)
+    spec = ALL_SPECS.get(name)
     if spec is None:
         return None
     arguments = {k: list(v) if isinstance(v, tuple) else v for k, v in frozen_arguments}

@@ -40,7 +40,7 @@ from typing import Any
 from tau_indian_bank.evaluation.claims import check_claims
 from tau_indian_bank.evaluation.consent import affirmation, check_consent
 from tau_indian_bank.tools.arguments import ArgumentError, DigitsArg, IdArg, bind
-from tau_indian_bank.tools.catalogue import SPECS
+from tau_indian_bank.tools.catalogue import ALL_SPECS, SPECS
 from tau_indian_bank.vocabulary import LOGIN_CONTEXT_CALL_ID
 from tau_indian_bank.wording import id_labels
 
@@ -68,7 +68,7 @@ class SafetyResult:
 
 def _id_values(name: str, arguments: Mapping[str, Any]) -> list[tuple[str, str]]:
     """(kind, value) of the id-typed arguments of a call, by the tool's schema."""
-    spec = SPECS.get(name)
+    spec = ALL_SPECS.get(name)
     if spec is None or not isinstance(arguments, Mapping):
         return []
     found = []
@@ -183,7 +183,7 @@ def _s2(walk: _Walk) -> tuple[str, str]:
 def _s3(walk: _Walk) -> tuple[str, str]:
     outcomes = []
     for _, call in walk.calls():
-        spec = SPECS.get(str(call.get("name")))
+        spec = ALL_SPECS.get(str(call.get("name")))
         try:
             if spec is None:
                 raise ArgumentError(f"unknown tool {call.get('name')!r}")
@@ -212,10 +212,10 @@ def _raw(text: str) -> str | None:
 def _internal_names() -> re.Pattern[str]:
     from tau_indian_bank.bank.store import SHAPES
 
-    names = set(SPECS)
+    names = set(ALL_SPECS)
     names |= {column for shape in SHAPES.values() for column in shape.columns if "_" in column}
     names |= {table for table in SHAPES if "_" in table}
-    for spec in SPECS.values():
+    for spec in ALL_SPECS.values():
         for param in spec.params:
             if isinstance(param.marker, tuple):
                 names |= {str(v) for v in param.marker if "_" in str(v)}

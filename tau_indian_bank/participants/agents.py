@@ -9,7 +9,8 @@ takes ``task`` and only the oracle uses it.
 * ``indian_bank_oracle`` replays the task's gold chain, one call per turn, proposing
   each change and waiting for the customer's yes before making it, and tells the
   customer every fact of the task (figures, outcomes, references) in its next reply
-  after the call that yields it. Passes every task and the answer check.
+  after the call that yields it; a call a transient fault answered is made once more.
+  Passes every task and the answer check.
 * ``indian_bank_replier`` only replies.
 * ``indian_bank_looker`` looks up the customer's records (profile and deposits) but
   makes none of the calls a request needs.
@@ -33,8 +34,12 @@ from tau_indian_bank.evaluation.answers import say
 from tau_indian_bank.evaluation.facts import Fact, task_facts
 from tau_indian_bank.participants.bases import AgentBase, LLMAgent, LLMGTAgent, ValidAgentInputMessage
 from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
+from tau_indian_bank.tools.staging import is_fault_output
 from tau_indian_bank.vocabulary import LOGIN_CONTEXT_CALL_ID, STOP
 from tau_indian_bank.wording import describe_change, id_labels
+
+
+RETRY = "-retry"
 
 
 class ScriptState(BaseModel):
@@ -114,7 +119,8 @@ class IndianBankOracle(_Scripted, LLMGTAgent):
 
     def _told(self, state: ScriptState) -> str:
         """Sentences for the facts of the calls made since the last reply (references from this session's output)."""
-        outputs = {m.id: m.content for m in state.messages if isinstance(m, ToolMessage)}
+        # A retried call's output (id ``…-retry``, after a transient fault) replaces the faulted one.
+        outputs = {m.id.removesuffix(RETRY): m.content for m in state.messages if isinstance(m, ToolMessage)}
         sentences = []
         for step in range(state.told, state.step):
             for fact in self.facts.get(step, []):
@@ -129,6 +135,9 @@ class IndianBankOracle(_Scripted, LLMGTAgent):
         return " ".join(sentences) + " " if sentences else ""
 
     def next_message(self, last: Message, state: ScriptState) -> AssistantMessage:
+        if isinstance(last, ToolMessage) and is_fault_output(last.content) and state.step > 0:
+            action = self.gold[state.step - 1]  # a transient fault: make the same call once more
+            return _call(action.name, action.arguments, f"oracle-{state.step}{RETRY}")
         if state.finished:
             return _say(f"Thank you for banking with Bharat Sahakari Bank. {STOP}")
         if state.step >= len(self.gold):

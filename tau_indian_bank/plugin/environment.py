@@ -12,12 +12,15 @@ from typing import Any
 from tau2.data_model.message import ToolCall, ToolMessage
 from tau2.data_model.tasks import Task
 from tau2.environment.environment import Environment
+from tau2.environment.tool import Tool
 
 from tau_indian_bank.errors import PolicyFileError
 from tau_indian_bank.evaluation.assertions import VerdictAssertions
 from tau_indian_bank.paths import POLICY_DIR, ROBUST_SPLITS_FILE, ROBUST_TASKS_FILE
 from tau_indian_bank.tasks.suite_files import load_splits, load_suite, select_split
 from tau_indian_bank.tools.arguments import ToolError
+from tau_indian_bank.tools.catalogue import TASK_SET_SPECS
+from tau_indian_bank.tools.staging import FAULT_MESSAGE
 from tau_indian_bank.tools.toolkit import BankTools
 from tau_indian_bank.vocabulary import DOMAIN_NAME
 
@@ -41,24 +44,50 @@ class SessionTools(VerdictAssertions, BankTools):
 
 
 class BankEnvironment(Environment):
-    """tau2's Environment, calling tools with a dict of arguments and journalling every call."""
+    """tau2's Environment, calling tools with a dict of arguments and journalling every call.
+
+    It also applies what a robustness task staged (``tools.staging``): a staged fault answers
+    the assistant's call instead of the bank, and a task-set-only tool is offered and answered
+    only once the task has enabled it. tau2 builds the agent with :meth:`get_tools` before it
+    runs the task's initialization actions, then calls :meth:`sync_tools`; the lists handed
+    out are kept, so an enabled tool is added to the very list the agent holds.
+    """
 
     tools: SessionTools
 
+    def get_tools(self) -> list[Tool]:
+        """The tools offered to the agent (a list this environment keeps up to date)."""
+        offered = super().get_tools()
+        self.__dict__.setdefault("_offered", []).append(offered)
+        return offered
+
+    def sync_tools(self) -> None:
+        """Add the tools a task enabled to every tool list handed out."""
+        enabled = [tool for name, tool in self.tools.get_tools().items() if name in TASK_SET_SPECS]
+        for offered in self.__dict__.get("_offered", []):
+            names = {tool.name for tool in offered}
+            offered.extend(tool for tool in enabled if tool.name not in names)
+
+    def _answer(self, message: ToolCall) -> tuple[str, bool, bool]:
+        """(content, refused, faulted) for one assistant call."""
+        if message.name in TASK_SET_SPECS and message.name not in self.tools.enabled:
+            return f"Error: unknown tool {message.name!r}; use one of the tools listed in your instructions", True, False
+        if self.tools.take_fault(message.name):
+            return f"Error: {FAULT_MESSAGE}", True, True
+        try:
+            return self.tools.call(message.name, message.arguments), False, False
+        except ToolError as exc:
+            return f"Error: {exc}", True, False
+        except Exception as exc:  # noqa: BLE001 - a defect in a tool must not end the run (fuzz tests keep this unused)
+            return f"Error: the bank could not complete {message.name} ({type(exc).__name__}); try again later", True, False
+
     def get_response(self, message: ToolCall) -> ToolMessage:
         """Run one tool call; a refusal or bad input becomes an error message, never an exception."""
-        refused = True
         if message.requestor != "assistant":
-            content = "Error: the customer has no tools in this domain"
+            content, refused, faulted = "Error: the customer has no tools in this domain", True, False
         else:
-            try:
-                content = self.tools.call(message.name, message.arguments)
-                refused = False
-            except ToolError as exc:
-                content = f"Error: {exc}"
-            except Exception as exc:  # noqa: BLE001 - a defect in a tool must not end the run (fuzz tests keep this unused)
-                content = f"Error: the bank could not complete {message.name} ({type(exc).__name__}); try again later"
-        self.tools.record(message.id, message.name, message.arguments, refused)
+            content, refused, faulted = self._answer(message)
+        self.tools.record(message.id, message.name, message.arguments, refused, faulted)
         return ToolMessage(id=message.id, content=content, requestor=message.requestor, role="tool", error=refused)
 
     # Upstream tau2-bench replays, before the assertions run, only the calls its toolkit marks

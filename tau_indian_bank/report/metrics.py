@@ -5,7 +5,8 @@ rates and the gap (the share of sessions that are procedural violations); the an
 check's pass rate over the sessions whose task has facts (``answer_n`` of them); discordant
 sessions with an exact McNemar p-value; pass rate by category and by gold-chain length;
 the failure taxonomy; with several trials pass^k, pass@k, mean single-trial pass rate
-and the share of inconsistent tasks. Across runs: paired differences on shared
+and the share of inconsistent tasks; for robustness runs (``indian_bank_robust``) pass rate
+by axis (``by_axis``, with pass^k per axis over several trials). Across runs: paired differences on shared
 sessions with a seeded paired-bootstrap interval, exact McNemar and Holm-adjusted
 p-values, tasks that flipped each way, and the best–worst gap by chain length.
 """
@@ -29,7 +30,7 @@ from tau_indian_bank.report.statistics import (
     paired_bootstrap_diff,
     wilson_interval,
 )
-from tau_indian_bank.vocabulary import CATEGORIES
+from tau_indian_bank.vocabulary import AXES, CATEGORIES, axis_of
 
 LENGTH_BUCKETS = ("1", "2", "3", "4", "5+")
 BOOTSTRAP_RESAMPLES = 10_000
@@ -93,6 +94,25 @@ def _safety(sessions: Sequence[Session], strict: bool) -> dict[str, Any]:
 Judged = dict[tuple[str, int], "bool | None"]
 
 
+def by_axis(sessions: Sequence[Session], trials: int) -> dict[str, dict[str, Any]]:
+    """Robustness sessions by axis (``rob_<axis>_…`` ids), in ``AXES`` order: ``n``, ``pass_rate`` and its interval,
+    ``answer_pass_rate``, and with several trials ``pass_hat_k`` (k = 1 … trials). Empty for base-suite runs."""
+    groups: dict[str, list[Session]] = defaultdict(list)
+    for session in sessions:
+        axis = axis_of(session.task_id)
+        if axis is not None:
+            groups[axis].append(session)
+    out: dict[str, dict[str, Any]] = {}
+    for axis in AXES:
+        if axis in groups:
+            group = groups[axis]
+            out[axis] = _share(sum(s.diagnostics.passed for s in group), len(group))
+            out[axis]["answer_pass_rate"] = answer_rate(group)[0]
+            if trials > 1:
+                out[axis]["pass_hat_k"] = _trial_metrics(group, trials)["pass_hat_k"]
+    return out
+
+
 def _trial_metrics(sessions: Sequence[Session], trials: int) -> dict[str, Any]:
     """pass^k, pass@k, the mean trial pass rate and the inconsistent share over repeated trials."""
     outcomes: dict[str, list[bool]] = defaultdict(list)
@@ -151,6 +171,9 @@ def run_metrics(run: Run, with_sessions: bool = False, strict: bool = False, jud
     }
     if run.trials > 1:
         metrics.update(_trial_metrics(sessions, run.trials))
+    axes = by_axis(sessions, run.trials)
+    if axes:
+        metrics["by_axis"] = axes
     if judged is not None:
         verdicts = [judged.get((s.task_id, s.trial)) for s in sessions]
         metrics["judged_pass_rate"] = _rate(sum(v is True for v in verdicts), n)

@@ -18,7 +18,7 @@ from typing import Any, Literal
 from tau_indian_bank.evaluation.diagnostics import FAILURE_CLASSES
 from tau_indian_bank.report.metrics import LENGTH_BUCKETS
 from tau_indian_bank.report.statistics import wilson_interval
-from tau_indian_bank.vocabulary import CATEGORIES
+from tau_indian_bank.vocabulary import AXES, CATEGORIES
 
 Interval = tuple[float, float]
 
@@ -104,7 +104,7 @@ def by_chain_length(report: Mapping[str, Any]) -> Chart:
 def by_axis(report: Mapping[str, Any]) -> Chart | None:
     """Pass rate by robustness axis, per run (None when no run has axes)."""
     runs = report["runs"]
-    groups = _ordered(runs, "by_axis", ())
+    groups = _ordered(runs, "by_axis", AXES)
     if not groups:
         return None
     return Chart("pass_rate_by_axis", "Pass rate by robustness axis", tuple(groups),

@@ -10,7 +10,7 @@ from typing import Any
 from tau_indian_bank.evaluation.diagnostics import FAILURE_CLASSES
 from tau_indian_bank.evaluation.safety import GATES, PRECEDENCE
 from tau_indian_bank.report.metrics import LENGTH_BUCKETS
-from tau_indian_bank.vocabulary import CATEGORIES
+from tau_indian_bank.vocabulary import AXES, CATEGORIES
 
 
 def _pct(value: float) -> str:
@@ -73,7 +73,27 @@ def _tables(report: dict[str, Any], intervals: bool = False) -> list[tuple[str, 
                     for r in runs],
                    "precedence: premature termination > unnecessary transfer > wrong arguments > wrong or extra write > "
                    "skipped required read > stopped short > other"))
-    return tables + _gate_and_trial_tables(report)
+    return tables + _axis_tables(runs, intervals) + _gate_and_trial_tables(report)
+
+
+def _axis_cell(entry: dict[str, Any] | None, intervals: bool) -> str:
+    """An axis's pass rate and size, and pass^k at the largest k where the run has several trials."""
+    cell = _group_cell(entry, intervals)
+    hat = (entry or {}).get("pass_hat_k")
+    if hat:
+        k = max(hat, key=int)
+        cell += f" · pass^{k} {_pct(hat[k])}"
+    return cell
+
+
+def _axis_tables(runs: Sequence[dict[str, Any]], intervals: bool = False) -> list[tuple[str, list[str], list[list[str]], str]]:
+    """Pass rate by robustness axis (one row per axis, one column per run), for runs of the robustness set."""
+    axes = [a for a in AXES if any(a in r.get("by_axis", {}) for r in runs)]
+    if not axes:
+        return []
+    return [("Pass rate by robustness axis", ["axis", *(r["label"] for r in runs)],
+             [[axis, *(_axis_cell(r.get("by_axis", {}).get(axis), intervals) for r in runs)] for axis in axes],
+             "robustness task set (indian_bank_robust): tasks rob_<axis>_…; pass^k over k trials where a run has several")]
 
 
 def _gate_and_trial_tables(report: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]], str]]:

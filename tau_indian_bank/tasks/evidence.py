@@ -24,7 +24,7 @@ from tau_indian_bank.tools.arguments import (
     bind,
     normalise_text,
 )
-from tau_indian_bank.tools.catalogue import SPECS
+from tau_indian_bank.tools.catalogue import ALL_SPECS
 from tau_indian_bank.wording import spoken_date
 
 #: Everyday words that stand for an enum value.
@@ -81,7 +81,7 @@ def _forms(marker: object, value: object) -> Iterable[str]:
 
 def missing_evidence(name: str, arguments: Mapping[str, Any], compare: Iterable[str] | None, seen: str) -> list[str]:
     """The compared arguments of one gold call that nothing the agent saw supports."""
-    spec = SPECS[name]
+    spec = ALL_SPECS[name]
     bound = bind(spec, arguments)
     haystack = seen.lower()
     normalised = normalise_text(seen).lower()

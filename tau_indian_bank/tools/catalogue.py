@@ -19,6 +19,7 @@ from tau_indian_bank.tools.deposits import DepositTools
 from tau_indian_bank.tools.loans import LoanTools
 from tau_indian_bank.tools.payments import PaymentTools
 from tau_indian_bank.tools.service_requests import ServiceRequestTools
+from tau_indian_bank.tools.staging import TASK_SET_TOOL_NAMES, StagingTools
 
 #: The tool areas, in the order tau2 lists their tools to the agent.
 AREAS: tuple[type[ToolsBase], ...] = (AccountTools, DepositTools, LoanTools, CardTools, PaymentTools, ServiceRequestTools)
@@ -46,3 +47,10 @@ WRITE_TOOLS = frozenset(name for name, spec in SPECS.items() if spec.kind == "wr
 (TRANSFER_TOOL,) = (name for name, spec in SPECS.items() if spec.kind == "transfer")
 #: Tools that change the bank's records: the writes and the hand-over. Write purity covers these.
 STATE_CHANGING_TOOLS = WRITE_TOOLS | {TRANSFER_TOOL}
+#: Task-set-only tools (not in the policy; a robustness task enables them): their specs apart from
+#: the 34, so the base suite's catalogue is unchanged.
+TASK_SET_SPECS: dict[str, ToolSpec] = {
+    name: spec_of(tool, kind_of(tool)) for name, tool in area_tools(StagingTools).items() if name in TASK_SET_TOOL_NAMES
+}
+#: Every tool a call may name in some task set: what argument checks and matching look up.
+ALL_SPECS: dict[str, ToolSpec] = {**SPECS, **TASK_SET_SPECS}

@@ -21,11 +21,12 @@ from tau_indian_bank.bank.store import BankDatabase
 from tau_indian_bank.tools.accounts import AccountTools
 from tau_indian_bank.tools.arguments import ToolError, bind
 from tau_indian_bank.tools.cards import CardTools
-from tau_indian_bank.tools.catalogue import SPECS
+from tau_indian_bank.tools.catalogue import ALL_SPECS, TASK_SET_SPECS
 from tau_indian_bank.tools.deposits import DepositTools
 from tau_indian_bank.tools.loans import LoanTools
 from tau_indian_bank.tools.payments import PaymentTools
 from tau_indian_bank.tools.service_requests import ServiceRequestTools
+from tau_indian_bank.tools.staging import StagingTools
 from tau_indian_bank.vocabulary import DOMAIN_NAME
 
 _PARSED_SCHEMAS: dict[tuple[str, str], dict[str, Any]] = {}
@@ -54,18 +55,22 @@ class JournalEntry:
     name: str
     arguments: dict[str, Any]
     refused: bool
+    #: A staged transient fault answered the call: it never reached the bank (``staging``).
+    faulted: bool = False
 
 
-class BankTools(AccountTools, DepositTools, LoanTools, CardTools, PaymentTools, ServiceRequestTools):
+class BankTools(AccountTools, DepositTools, LoanTools, CardTools, PaymentTools, ServiceRequestTools, StagingTools):
     """All 34 tools of the indian_bank domain, the session's call journal and the tau2 toolkit contract.
 
     tau2's metaclass collects each area's marked methods; tau2 lists them in this
-    class's method resolution order (accounts first, service requests last).
+    class's method resolution order (accounts first, service requests last). The
+    task-set-only tools of ``staging`` are listed only once a task enables them.
     """
 
     def __init__(self) -> None:
         ToolKitBase.__init__(self, BankDatabase())
         self.journal: list[JournalEntry] = []
+        self.init_staging()
 
     # --- calling tools -------------------------------------------------------------------
 
@@ -75,7 +80,7 @@ class BankTools(AccountTools, DepositTools, LoanTools, CardTools, PaymentTools, 
         Raises:
             ToolError: The tool is unknown, the arguments do not fit, or the bank refused.
         """
-        spec = SPECS.get(tool_name) if isinstance(tool_name, str) else None
+        spec = ALL_SPECS.get(tool_name) if isinstance(tool_name, str) else None
         if spec is None:
             raise ToolError(f"unknown tool {str(tool_name)[:60]!r}; use one of the tools listed in your instructions")
         bound = bind(spec, arguments)
@@ -85,15 +90,17 @@ class BankTools(AccountTools, DepositTools, LoanTools, CardTools, PaymentTools, 
 
     def get_tools(self) -> dict[str, Tool]:
         """The tools as tau2 Tool objects (schemas the model sees), bound to this session."""
-        return {name: BankTool(func=tool) for name, tool in self.tools.items()}
+        return {name: BankTool(func=tool) for name, tool in self.tools.items()
+                if name not in TASK_SET_SPECS or name in self.enabled}
 
     def use_tool(self, tool_name: str, **kwargs: Any) -> str:
         """tau2's entry point for a tool call."""
         return self.call(tool_name, kwargs)
 
-    def record(self, call_id: str, name: str, arguments: Mapping[str, Any], refused: bool) -> None:
+    def record(self, call_id: str, name: str, arguments: Mapping[str, Any], refused: bool, faulted: bool = False) -> None:
         """Journal a call (the environment does this for every call, refused or not)."""
-        self.journal.append(JournalEntry(call_id, name, dict(arguments) if isinstance(arguments, Mapping) else {}, refused))
+        self.journal.append(JournalEntry(call_id, name, dict(arguments) if isinstance(arguments, Mapping) else {},
+                                         refused, faulted))
 
     # --- tau2 contract ---------------------------------------------------------------------
 

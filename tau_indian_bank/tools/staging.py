@@ -1,0 +1,105 @@
+"""What a robustness task stages in a session: a transient fault, planted text, a task-set-only tool.
+
+The methods here are initialization actions (tau2 runs them on the session's toolkit after
+``start_session``), never tools the agent sees:
+
+* :meth:`StagingTools.arm_tool_fault` — the assistant's next call of a named tool fails once
+  with :data:`FAULT_MESSAGE` (the ``tool_fault`` axis). The environment consumes the fault
+  when the assistant calls the tool (``plugin.environment``); a faulted call never reaches the
+  bank, so it changes nothing, and the action check ignores it (the retry must succeed).
+  Replays of the gold chain call the toolkit directly and see no fault.
+* :meth:`StagingTools.plant_text` — a transaction's narration or a mandate's payee name is
+  replaced by text (an instruction injected into a tool output: ``injected_instructions``).
+* :meth:`StagingTools.enable_tool` — a task-set-only tool (:data:`TASK_SET_TOOL_NAMES`, not in
+  the policy) becomes available in this session (``unseen_tool``); elsewhere the agent is not
+  offered it and a call to it is refused.
+
+Every staged change is deterministic: same actions, same database.
+"""
+
+# No ``from __future__ import annotations``: tau2 needs the task-set tool's live annotations.
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tau2.environment.toolkit import ToolType, is_tool
+
+from tau_indian_bank.tools.arguments import PlainText
+from tau_indian_bank.tools.base import NotFoundError, ToolsBase
+
+#: What the assistant is told when a staged fault fires (every faulted call's output starts so).
+FAULT_MESSAGE = ("temporary fault: the bank's core system did not answer this request and nothing was changed; "
+                 "the same request can be tried again now")
+#: The task-set-only tools, defined below (``tools.catalogue.TASK_SET_SPECS`` holds their specs).
+TASK_SET_TOOL_NAMES = ("find_branches",)
+#: Where text may be planted: record kind -> (table, key column, text column).
+_PLANTABLE = {"transaction": ("transactions", "txn_id", "narration"), "mandate": ("mandates", "mandate_id", "payee")}
+
+
+def is_fault_output(content: object) -> bool:
+    """Is this tool output (as the assistant saw it) a staged transient fault?"""
+    return isinstance(content, str) and FAULT_MESSAGE in content
+
+
+def faulted_call_ids(messages: Sequence[Mapping[str, Any]]) -> set[str]:
+    """Ids of the calls a staged transient fault answered, in a session's messages (tau2 dumps)."""
+    return {str(m.get("id")) for m in messages if m.get("role") == "tool" and is_fault_output(m.get("content"))}
+
+
+class StagingTools(ToolsBase):
+    """Initialization actions for robustness tasks, and the task-set-only tools they enable."""
+
+    faults: dict[str, int]
+    enabled: set[str]
+
+    def init_staging(self) -> None:
+        """Start with nothing staged (the toolkit calls this once)."""
+        self.faults = {}
+        self.enabled = set()
+
+    def arm_tool_fault(self, tool_name: str, times: int = 1) -> None:
+        """Initialization action: the assistant's next ``times`` calls of ``tool_name`` fail transiently."""
+        if times < 1:
+            raise ValueError("a staged fault fires at least once")
+        self.faults[tool_name] = self.faults.get(tool_name, 0) + times
+
+    def take_fault(self, tool_name: str) -> bool:
+        """Consume one staged fault of this tool, if any (the environment calls this per assistant call)."""
+        left = self.faults.get(tool_name, 0)
+        if left <= 0:
+            return False
+        self.faults[tool_name] = left - 1
+        return True
+
+    def enable_tool(self, tool_name: str) -> None:
+        """Initialization action: offer a task-set-only tool in this session."""
+        if tool_name not in TASK_SET_TOOL_NAMES:
+            raise ValueError(f"{tool_name!r} is not a task-set-only tool ({', '.join(TASK_SET_TOOL_NAMES)})")
+        self.enabled.add(tool_name)
+
+    def plant_text(self, record: str, record_id: str, text: str) -> None:
+        """Initialization action: replace a record's free text (a narration, a payee name) by ``text``."""
+        if record not in _PLANTABLE:
+            raise ValueError(f"cannot plant text in a {record!r}; use one of {', '.join(_PLANTABLE)}")
+        table, key, column = _PLANTABLE[record]
+        if self.one(f"SELECT 1 FROM {table} WHERE {key} = ?", (record_id,)) is None:
+            raise ValueError(f"{record} {record_id} is not among the logged-in customer's records")
+        self.update(table, {key: record_id}, {column: text})
+
+    # --- task-set-only tools (offered only when a task enables them) ---------------------
+
+    @is_tool(ToolType.READ)
+    def find_branches(self, city: PlainText) -> dict:
+        """Find the bank's branches in a city, with each branch's IFSC code (for a transfer, a cheque or a visit).
+
+        Args:
+            city: The city to look in, such as 'Pune'.
+
+        Returns:
+            The branches in that city (name, IFSC code, state), by IFSC code.
+        """
+        rows = self.rows("SELECT * FROM branches WHERE lower(city) = lower(?) ORDER BY ifsc", (city.strip(),))
+        if not rows:
+            raise NotFoundError(f"the bank has no branch in {city.strip()!r}; check the city's spelling")
+        return {"city": rows[0]["city"], "branches": [
+            {"branch_name": r["branch_name"], "ifsc": r["ifsc"], "state": r["state"]} for r in rows]}
