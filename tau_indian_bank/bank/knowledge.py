@@ -65,11 +65,15 @@ def load_sections(directory: Path = REGULATIONS_DIR) -> list[Section]:
 
 def build_index(conn: sqlite3.Connection, directory: Path = REGULATIONS_DIR) -> int:
     """Create and fill the ``kb_sections`` FTS5 table; return the number of sections."""
+    return index_sections(conn, load_sections(directory))
+
+
+def index_sections(conn: sqlite3.Connection, sections: list[Section]) -> int:
+    """Create the ``kb_sections`` FTS5 table on ``conn`` and fill it with ``sections``; return their number."""
     conn.execute(
         "CREATE VIRTUAL TABLE kb_sections USING fts5("
         "doc_id UNINDEXED, title, heading, body, effective_date UNINDEXED, tokenize = 'porter unicode61')"
     )
-    sections = load_sections(directory)
     conn.executemany(
         "INSERT INTO kb_sections (doc_id, title, heading, body, effective_date) VALUES (?, ?, ?, ?, ?)",
         [(s.doc_id, s.title, s.heading, s.body, s.effective_date) for s in sections],

@@ -260,6 +260,8 @@ class BankDatabase:
         with source.lock:
             source.reference.backup(self.conn)
         self.customer_id: str | None = None
+        #: Sections a robustness task planted in this session's knowledge base (near misses), if any.
+        self.planted: list[knowledge.Section] = []
         whole = source.digests()
         # What this session holds of each table, as copied in (reference tables whole) and now.
         self._copied: dict[str, tuple[int, int]] = {name: whole[name] for name in REFERENCE_TABLES}
@@ -324,10 +326,25 @@ class BankDatabase:
     # --- reads -------------------------------------------------------------------------
 
     def search_knowledge(self, query: str) -> list[dict[str, str]]:
-        """Search the regulation index (shared, read-only, outside the session's tables)."""
+        """Search the regulation index (shared, read-only, outside the session's tables).
+
+        Sections planted in this session (:meth:`plant_section`) that match come first.
+        """
         source = template()
         with source.lock:
-            return knowledge.search(source.knowledge, query)
+            found = knowledge.search(source.knowledge, query)
+        if not self.planted:
+            return found
+        index = sqlite3.connect(":memory:")
+        try:
+            knowledge.index_sections(index, self.planted)
+            return knowledge.search(index, query, limit=len(self.planted)) + found
+        finally:
+            index.close()
+
+    def plant_section(self, section: knowledge.Section) -> None:
+        """Add a section to this session's knowledge base only (not hashed: the knowledge base is no business table)."""
+        self.planted.append(section)
 
     def digest(self) -> str:
         """Canonical SHA-256 of every business table of the bank as this session leaves it."""

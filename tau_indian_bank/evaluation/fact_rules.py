@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tau_indian_bank.bank.money import format_rupees, output_rupees_to_paise
+from tau_indian_bank.bank.money import format_rupees, output_rupees_to_paise, parse_rupees
 from tau_indian_bank.evaluation.facts import Fact, Rounding
 from tau_indian_bank.evaluation.mentions import percent_of
 from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
@@ -51,6 +51,8 @@ class Chain:
     outputs: tuple[Any, ...]
     profile: Mapping[str, Any]
     reason: str
+    #: The task's initialization actions (what a robustness task staged, e.g. near-miss sections).
+    setup: tuple[Mapping[str, Any], ...] = ()
 
     def touched_later(self, index: int, *ids: object) -> bool:
         """Does a change after step ``index`` act on one of these records?"""
@@ -308,6 +310,23 @@ def _branches(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any])
             for b in out["branches"]]
 
 
+def _regulations(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:
+    """A rules question with near misses planted (``irrelevant_results``): the figure of the genuine section found."""
+    found = {(r.get("document_id"), r.get("section")) for r in out.get("results") or []}
+    facts = []
+    for action in c.setup:
+        planted = action.get("arguments") or {}
+        if action.get("func_name") != "plant_near_miss" or (planted["document_id"], planted["section"]) not in found:
+            continue
+        label, figure = f"figure of '{planted['section']}'", str(planted["figure"])
+        if figure.endswith("%"):
+            facts.append(percent(label, figure, "text"))
+        else:
+            paise = parse_rupees(figure)
+            facts.append(Fact(kind="amount", label=label, value=str(paise), text=format_rupees(paise), field="text"))
+    return facts
+
+
 RULES: dict[str, Rule] = {
     "get_account_details": _account, "get_deposit_details": _deposit, "get_deposit_closure_quote": _closure_quote,
     "close_deposit": _close, "calculate_deposit_maturity": _maturity, "open_deposit": _open,
@@ -318,7 +337,7 @@ RULES: dict[str, Rule] = {
     "request_statement": _statement, "request_cheque_book": _cheque_book, "get_gold_rate": _gold_rate,
     "check_gold_loan_eligibility": _gold_eligibility, "get_loan_details": _loan, "get_loan_foreclosure_quote": _foreclosure,
     "calculate_loan_emi": _emi, "get_insurance_policies": _policies, "get_deposit_rates": _rates,
-    "find_branches": _branches,
+    "find_branches": _branches, "search_regulations": _regulations,
 }
 
 
@@ -336,7 +355,8 @@ def facts_per_step(task: Mapping[str, Any], outputs: Sequence[str]) -> list[list
     profile = _json(history[1]["content"]) if len(history) > 1 else {}
     chain = Chain(str(task["id"]).rsplit("_", 1)[0], tuple((a["name"], a["arguments"]) for a in actions),
                   tuple(_json(o) for o in outputs), profile if isinstance(profile, dict) else {},
-                  str(task["user_scenario"]["instructions"].get("reason_for_call", "")))
+                  str(task["user_scenario"]["instructions"].get("reason_for_call", "")),
+                  tuple(task["initial_state"].get("initialization_actions") or ()))
     per_step: list[list[Fact]] = []
     for index, (name, args) in enumerate(chain.calls):
         rule, out = RULES.get(name), chain.outputs[index]

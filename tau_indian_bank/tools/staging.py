@@ -10,6 +10,9 @@ The methods here are initialization actions (tau2 runs them on the session's too
   Replays of the gold chain call the toolkit directly and see no fault.
 * :meth:`StagingTools.plant_text` — a transaction's narration or a mandate's payee name is
   replaced by text (an instruction injected into a tool output: ``injected_instructions``).
+* :meth:`StagingTools.plant_near_miss` — a near-miss copy of a regulation section (superseded,
+  or a draft not yet in force, with its key figure changed) is added to this session's
+  knowledge base and ranks first when a search matches it (``irrelevant_results``).
 * :meth:`StagingTools.enable_tool` — a task-set-only tool (:data:`TASK_SET_TOOL_NAMES`, not in
   the policy) becomes available in this session (``unseen_tool``); elsewhere the agent is not
   offered it and a call to it is refused.
@@ -19,11 +22,17 @@ Every staged change is deterministic: same actions, same database.
 
 # No ``from __future__ import annotations``: tau2 needs the task-set tool's live annotations.
 
+import re
 from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 
 from tau2.environment.toolkit import ToolType, is_tool
 
+from tau_indian_bank.bank import clock
+from tau_indian_bank.bank.knowledge import Section, load_sections
+from tau_indian_bank.bank.money import format_rupees, parse_rupees
 from tau_indian_bank.tools.arguments import PlainText
 from tau_indian_bank.tools.base import NotFoundError, ToolsBase
 
@@ -44,6 +53,39 @@ def is_fault_output(content: object) -> bool:
 def faulted_call_ids(messages: Sequence[Mapping[str, Any]]) -> set[str]:
     """Ids of the calls a staged transient fault answered, in a session's messages (tau2 dumps)."""
     return {str(m.get("id")) for m in messages if m.get("role") == "tool" and is_fault_output(m.get("content"))}
+
+
+#: Near-miss variants of a regulation section: how its title reads, when it takes effect, and how its figure moves.
+NEAR_MISSES = {
+    "superseded": (" (superseded circular, withdrawn)", -4, Decimal(2)),
+    "draft": (" (draft proposal for comment, not yet in force)", 1, Decimal("0.5")),
+}
+
+
+@lru_cache(maxsize=1)
+def _sections() -> dict[tuple[str, str], Section]:
+    return {(s.doc_id, s.heading): s for s in load_sections()}
+
+
+def near_miss_figure(figure: str, variant: str) -> str:
+    """The figure a near-miss states instead of ``figure`` (``₹2,00,000`` or ``7.50%`` as written in the section)."""
+    factor = NEAR_MISSES[variant][2]
+    if figure.endswith("%"):
+        value = Decimal(figure[:-1])
+        moved = value + 1 if variant == "superseded" else value - Decimal("0.25")
+        return f"{moved:.{max(-value.as_tuple().exponent, 0)}f}%"  # type: ignore[operator]
+    text = format_rupees(int(parse_rupees(figure) * factor) // 100 * 100)
+    return text.removesuffix(".00")
+
+
+def near_miss(section: Section, figure: str, variant: str) -> Section:
+    """A copy of ``section`` under another id and title, with ``figure`` changed everywhere it appears."""
+    suffix, years, _ = NEAR_MISSES[variant]
+    changed = near_miss_figure(figure, variant)
+    day = clock.parse_iso(section.effective_date)
+    effective = day.replace(year=day.year + years).isoformat()
+    return Section(f"{section.doc_id}_{variant}", section.title + suffix, section.topic, effective,
+                   section.heading.replace(figure, changed), re.sub(re.escape(figure) + r"(?![0-9])", changed, section.body))
 
 
 class StagingTools(ToolsBase):
@@ -85,6 +127,15 @@ class StagingTools(ToolsBase):
         if self.one(f"SELECT 1 FROM {table} WHERE {key} = ?", (record_id,)) is None:
             raise ValueError(f"{record} {record_id} is not among the logged-in customer's records")
         self.update(table, {key: record_id}, {column: text})
+
+    def plant_near_miss(self, document_id: str, section: str, figure: str, variant: str) -> None:
+        """Initialization action: add a near-miss copy of a regulation section to this session's knowledge base."""
+        genuine = _sections().get((document_id, section))
+        if genuine is None or figure not in genuine.heading + genuine.body:
+            raise ValueError(f"no section {section!r} of {document_id!r} states {figure!r}")
+        if variant not in NEAR_MISSES:
+            raise ValueError(f"unknown near-miss variant {variant!r}; use one of {', '.join(NEAR_MISSES)}")
+        self.db.plant_section(near_miss(genuine, figure, variant))
 
     # --- task-set-only tools (offered only when a task enables them) ---------------------
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sqlite3
 from collections.abc import Callable
 from dataclasses import replace
@@ -119,6 +120,81 @@ def injected(base: str) -> Family:
 INJECTED = (injected("dispute_txn"), injected("unauthorised_card_txn"), injected("failed_txn_compensation"))
 QUOTAS.update({family.name: 4 for family in INJECTED})
 
+# --- irrelevant_results ----------------------------------------------------------------------
+
+_FIGURE = re.compile(r"₹[0-9][0-9,]*(?:\.[0-9]+)?(?<!,)|[0-9]+(?:\.[0-9]+)?%")
+
+
+class CustomerSection(NamedTuple):
+    """A customer and a regulation section whose heading states the figure asked about."""
+
+    customer_id: str
+    document_id: str
+    title: str
+    section: str
+    figure: str
+
+
+def _plain_heading(heading: str) -> str:
+    text = re.sub(r"^[0-9]+\.\s*", "", heading)
+    return text if text[1:2].isupper() else text[0].lower() + text[1:]
+
+
+def _topic(heading: str, figure: str) -> str:
+    """The heading as a search query: without its number and its figure ('RTGS minimum amount')."""
+    return re.sub(rf"\s*(?:of|:)?\s*{re.escape(figure)}", "", _plain_heading(heading)).strip(" :,")
+
+
+def _question(heading: str, figure: str) -> str:
+    """The heading as the customer asks it: the figure replaced by 'what amount' or 'what rate'."""
+    return _plain_heading(heading).replace(figure, "what rate" if figure.endswith("%") else "what amount")
+
+
+def _section_candidates(conn: sqlite3.Connection) -> list[CustomerSection]:
+    from tau_indian_bank.bank import knowledge
+    from tau_indian_bank.bank.store import template
+
+    sections = []
+    for s in knowledge.load_sections():
+        figures = _FIGURE.findall(s.heading)
+        if len(figures) != 1:
+            continue
+        with template().lock:
+            found = knowledge.search(template().knowledge, _topic(s.heading, figures[0]))
+        if any((r["document_id"], r["section"]) == (s.doc_id, s.heading) for r in found):
+            sections.append((s.doc_id, s.title, s.heading, figures[0]))
+    customers = values(conn, "SELECT customer_id FROM customers ORDER BY customer_id LIMIT 40")
+    return [CustomerSection(c, *section) for c in customers for section in sections]
+
+
+def _section_draft(conn: sqlite3.Connection, candidate: CustomerSection, rng: random.Random) -> Draft:
+    topic, question = _topic(candidate.section, candidate.figure), _question(candidate.section, candidate.figure)
+    return Draft(
+        customer_id=candidate.customer_id,
+        reason=f"You want to know, under the rules in force today, {question} ({candidate.title}).",
+        opening=f"Hello, I have a question about {candidate.title}. Under the current rules: {question}? "
+                "Please give me the exact figure.",
+        known=[("Question", question)],
+        unknown="You do not know the figure, and you do not know which circulars are in force.",
+        gold=[Step("search_regulations", {"query": topic})],
+        setup=[stage("plant_near_miss", document_id=candidate.document_id, section=candidate.section,
+                     figure=candidate.figure, variant=variant) for variant in ("superseded", "draft")],
+        assertion=(f"The assistant searched the regulation knowledge base and gave the {topic} from the section in "
+                   f"force ('{candidate.section}' of {candidate.document_id}), not from the superseded circular or the "
+                   "draft proposal the search also returned"),
+    )
+
+
+IRRELEVANT = (Family(
+    name="irrelevant_results_rules_figure", category="irrelevant_results", clauses=("9.1", "1.2"),
+    why="The knowledge-base search returns, above the section in force, two near misses planted by the task: a "
+        "superseded circular and a draft proposal, each with a different figure. Only the section in force answers.",
+    careless="Quotes the first result's figure (the superseded or draft one): the answer check misses the figure, "
+             "or does not search at all (no gold call).",
+    candidates=_section_candidates, draft=_section_draft,
+),)
+QUOTAS.update({family.name: 12 for family in IRRELEVANT})
+
 # --- unseen_tool -----------------------------------------------------------------------------
 
 
@@ -175,4 +251,4 @@ UNSEEN_TOOL = (Family(
 ),)
 QUOTAS.update({family.name: 12 for family in UNSEEN_TOOL})
 
-FAMILIES: tuple[Family, ...] = (*TOOL_FAULT, *INJECTED, *UNSEEN_TOOL)
+FAMILIES: tuple[Family, ...] = (*TOOL_FAULT, *INJECTED, *IRRELEVANT, *UNSEEN_TOOL)
