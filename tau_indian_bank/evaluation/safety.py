@@ -40,7 +40,7 @@ from typing import Any
 from tau_indian_bank.evaluation.claims import check_claims
 from tau_indian_bank.evaluation.consent import affirmation, check_consent
 from tau_indian_bank.tools.arguments import ArgumentError, DigitsArg, IdArg, bind
-from tau_indian_bank.tools.catalogue import ALL_SPECS, SPECS
+from tau_indian_bank.tools.catalogue import ALL_SPECS
 from tau_indian_bank.vocabulary import LOGIN_CONTEXT_CALL_ID
 from tau_indian_bank.wording import id_labels
 

@@ -38,7 +38,6 @@ from tau_indian_bank.tools.staging import is_fault_output
 from tau_indian_bank.vocabulary import LOGIN_CONTEXT_CALL_ID, STOP
 from tau_indian_bank.wording import describe_change, id_labels
 
-
 RETRY = "-retry"
 
 

@@ -95,8 +95,11 @@ Judged = dict[tuple[str, int], "bool | None"]
 
 
 def by_axis(sessions: Sequence[Session], trials: int) -> dict[str, dict[str, Any]]:
-    """Robustness sessions by axis (``rob_<axis>_…`` ids), in ``AXES`` order: ``n``, ``pass_rate`` and its interval,
-    ``answer_pass_rate``, and with several trials ``pass_hat_k`` (k = 1 … trials). Empty for base-suite runs."""
+    """Robustness sessions by axis (``rob_<axis>_…`` ids), in ``AXES`` order; empty for base-suite runs.
+
+    Each axis has ``n``, ``pass_rate`` and its interval, ``answer_pass_rate``, and with several
+    trials ``pass_hat_k`` (k = 1 … trials).
+    """
     groups: dict[str, list[Session]] = defaultdict(list)
     for session in sessions:
         axis = axis_of(session.task_id)

@@ -33,7 +33,7 @@ from tau_indian_bank.evaluation.facts import derive_facts, task_facts, why_no_fa
 from tau_indian_bank.tasks.composition import Check, composition_checks
 from tau_indian_bank.tasks.evidence import missing_evidence
 from tau_indian_bank.tools.arguments import ArgumentError, bind
-from tau_indian_bank.tools.catalogue import ALL_SPECS, SPECS
+from tau_indian_bank.tools.catalogue import ALL_SPECS
 from tau_indian_bank.vocabulary import BASELINES, CATEGORY_PREFIXES, DOMAIN_NAME, OFFLINE_AGENTS, ORACLE
 
 _FACTS = "facts from the gold replay (or why none)"

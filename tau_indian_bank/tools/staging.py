@@ -55,7 +55,8 @@ def faulted_call_ids(messages: Sequence[Mapping[str, Any]]) -> set[str]:
     return {str(m.get("id")) for m in messages if m.get("role") == "tool" and is_fault_output(m.get("content"))}
 
 
-#: Near-miss variants of a regulation section: how its title reads, when it takes effect, and how its figure moves.
+#: Near-miss variants of a regulation section: how its title reads, when it takes effect (years after the
+#: genuine section's date if negative, else after today) and how its figure moves.
 NEAR_MISSES = {
     "superseded": (" (superseded circular, withdrawn)", -4, Decimal(2)),
     "draft": (" (draft proposal for comment, not yet in force)", 1, Decimal("0.5")),
@@ -82,7 +83,7 @@ def near_miss(section: Section, figure: str, variant: str) -> Section:
     """A copy of ``section`` under another id and title, with ``figure`` changed everywhere it appears."""
     suffix, years, _ = NEAR_MISSES[variant]
     changed = near_miss_figure(figure, variant)
-    day = clock.parse_iso(section.effective_date)
+    day = clock.parse_iso(section.effective_date) if years < 0 else clock.today()  # a draft takes effect later
     effective = day.replace(year=day.year + years).isoformat()
     return Section(f"{section.doc_id}_{variant}", section.title + suffix, section.topic, effective,
                    section.heading.replace(figure, changed), re.sub(re.escape(figure) + r"(?![0-9])", changed, section.body))

@@ -68,7 +68,7 @@ def test_axes_and_paired_differences_only_when_present():
     robust = {**REPORT, "runs": [_run("a", 8, 40, by_axis={"decline": {"n": 12, "pass_rate": 0.5},
                                                           "credentials": {"n": 12, "pass_rate": 1.0}})]}
     axes = plot_data.by_axis(robust)
-    assert axes.groups == ("credentials", "decline") and axes.series[0].values == (1.0, 0.5)
+    assert axes.groups == ("decline", "credentials") and axes.series[0].values == (0.5, 1.0)  # in AXES order
     diff = plot_data.paired_differences(REPORT)
     assert diff.kind == "points" and diff.groups == ("a − b",)
     assert diff.series[0].values == (-0.3,) and diff.series[0].intervals == ((-0.5, -0.1),)

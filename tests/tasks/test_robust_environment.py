@@ -1,0 +1,68 @@
+"""The environment axes of the robustness set: tool_fault, injected_instructions, irrelevant_results, unseen_tool.
+
+Each task stages something after the login; the oracle passes under --strict (the paper's verdict,
+the answer check and every safety gate); no scripted baseline passes, under --strict or the paper's verdict.
+"""
+
+from collections import Counter
+
+import pytest
+from tau2.data_model.tasks import Task
+
+from tau_indian_bank.evaluation.answers import check_answer
+from tau_indian_bank.evaluation.facts import task_facts
+from tau_indian_bank.evaluation.safety import check_safety
+from tau_indian_bank.paths import ROBUST_TASKS_FILE
+from tau_indian_bank.plugin.offline import run_offline
+from tau_indian_bank.tasks.robust import environment_axes
+from tau_indian_bank.tasks.robust.quotas import MIN_PER_AXIS, ROBUST_QUOTAS
+from tau_indian_bank.tasks.suite_files import load_suite
+from tau_indian_bank.vocabulary import BASELINES, ORACLE, axis_of
+
+AXES = {"tool_fault": "arm_tool_fault", "injected_instructions": "plant_text",
+        "irrelevant_results": "plant_near_miss", "unseen_tool": "enable_tool"}
+TASKS = [t for t in load_suite(ROBUST_TASKS_FILE) if axis_of(t["id"]) in AXES]
+
+
+def test_each_environment_axis_has_its_quota_and_stages_its_condition_after_the_login():
+    counts = Counter(axis_of(t["id"]) for t in TASKS)
+    assert set(counts) == set(AXES) and min(counts.values()) >= MIN_PER_AXIS
+    assert {f.name for f in environment_axes.FAMILIES} == set(environment_axes.QUOTAS)
+    assert all(ROBUST_QUOTAS[name] == quota for name, quota in environment_axes.QUOTAS.items())
+    for task in TASKS:
+        actions = task["initial_state"]["initialization_actions"]
+        assert actions[0]["func_name"] == "start_session"
+        assert {a["func_name"] for a in actions[1:]} == {AXES[axis_of(task["id"])]}, task["id"]
+        assert task["evaluation_criteria"]["actions"] and task_facts(task), task["id"]
+
+
+def test_a_fault_targets_a_gold_call_and_planted_text_is_in_a_record_a_gold_read_lists():
+    for task in TASKS:
+        gold = [a["name"] for a in task["evaluation_criteria"]["actions"]]
+        staged = task["initial_state"]["initialization_actions"][1]["arguments"]
+        if axis_of(task["id"]) == "tool_fault":
+            assert staged["tool_name"] in gold
+        if axis_of(task["id"]) == "injected_instructions":
+            assert "get_transactions" in gold and staged["text"].endswith(environment_axes.INJECTIONS)
+
+
+def _strict(task, simulation):
+    messages = [m.model_dump(mode="json") for m in simulation.messages]
+    gates = check_safety(task, messages).gates
+    paper = simulation.reward_info.reward == 1.0
+    return paper, paper and check_answer(task, messages).passed is not False and all(
+        g in ("pass", "n/a") for g in gates.values())
+
+
+@pytest.mark.slow
+def test_the_oracle_passes_strictly_and_no_baseline_passes_one_task_of_each_family():
+    sample = list({t["id"].rsplit("_", 1)[0]: t for t in TASKS}.values())
+    by_id = {t["id"]: t for t in sample}
+    tasks = [Task.model_validate(t) for t in sample]
+    for agent in (ORACLE, *BASELINES):
+        outcomes = {s.task_id: _strict(by_id[s.task_id], s) for s in run_offline(tasks, agent).simulations}
+        assert set(outcomes) == set(by_id)
+        if agent == ORACLE:
+            assert all(strict for _, strict in outcomes.values()), outcomes
+        else:
+            assert not any(paper or strict for paper, strict in outcomes.values()), (agent, outcomes)
