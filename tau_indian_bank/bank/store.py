@@ -328,7 +328,8 @@ class BankDatabase:
     def search_knowledge(self, query: str) -> list[dict[str, str]]:
         """Search the regulation index (shared, read-only, outside the session's tables).
 
-        Sections planted in this session (:meth:`plant_section`) that match come first.
+        Sections planted in this session (:meth:`plant_section`) that match come first, each in
+        place of the shared section of the same document and heading, if any.
         """
         source = template()
         with source.lock:
@@ -338,9 +339,11 @@ class BankDatabase:
         index = sqlite3.connect(":memory:")
         try:
             knowledge.index_sections(index, self.planted)
-            return knowledge.search(index, query, limit=len(self.planted)) + found
+            planted = knowledge.search(index, query, limit=len(self.planted))
         finally:
             index.close()
+        replaced = {(p["document_id"], p["section"]) for p in planted}
+        return planted + [r for r in found if (r["document_id"], r["section"]) not in replaced]
 
     def plant_section(self, section: knowledge.Section) -> None:
         """Add a section to this session's knowledge base only (not hashed: the knowledge base is no business table)."""

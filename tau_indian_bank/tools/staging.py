@@ -9,7 +9,8 @@ The methods here are initialization actions (tau2 runs them on the session's too
   bank, so it changes nothing, and the action check ignores it (the retry must succeed).
   Replays of the gold chain call the toolkit directly and see no fault.
 * :meth:`StagingTools.plant_text` — a transaction's narration or a mandate's payee name is
-  replaced by text (an instruction injected into a tool output: ``injected_instructions``).
+  replaced by text, or text is added to a regulation section as this session's knowledge base
+  returns it (an instruction injected into a tool output: ``injected_instructions``).
 * :meth:`StagingTools.plant_near_miss` — a near-miss copy of a regulation section (superseded,
   or a draft not yet in force, with its key figure changed) is added to this session's
   knowledge base and ranks first when a search matches it (``irrelevant_results``).
@@ -22,6 +23,7 @@ Every staged change is deterministic: same actions, same database.
 
 # No ``from __future__ import annotations``: tau2 needs the task-set tool's live annotations.
 
+import dataclasses
 import re
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
@@ -121,7 +123,17 @@ class StagingTools(ToolsBase):
         self.enabled.add(tool_name)
 
     def plant_text(self, record: str, record_id: str, text: str) -> None:
-        """Initialization action: replace a record's free text (a narration, a payee name) by ``text``."""
+        """Initialization action: replace a record's free text (a narration, a payee name) by ``text``.
+
+        ``record`` "regulation" (``record_id`` "<document id>|<section heading>"): in this session the
+        section reads with ``text`` added as its last paragraph.
+        """
+        if record == "regulation":
+            genuine = _sections().get(tuple(record_id.split("|", 1)))  # type: ignore[arg-type]
+            if genuine is None:
+                raise ValueError(f"no regulation section {record_id!r}")
+            self.db.plant_section(dataclasses.replace(genuine, body=f"{genuine.body}\n\n{text}"))
+            return
         if record not in _PLANTABLE:
             raise ValueError(f"cannot plant text in a {record!r}; use one of {', '.join(_PLANTABLE)}")
         table, key, column = _PLANTABLE[record]

@@ -46,7 +46,8 @@ def test_a_fault_targets_a_gold_call_and_planted_text_is_in_a_record_a_gold_read
         if axis_of(task["id"]) == "tool_fault":
             assert staged["tool_name"] in gold
         if axis_of(task["id"]) == "injected_instructions":
-            assert "get_transactions" in gold and staged["text"].endswith(environment_axes.INJECTIONS)
+            read = {"transaction": "get_transactions", "regulation": "search_regulations"}[staged["record"]]
+            assert read in gold and staged["text"].endswith(environment_axes.INJECTIONS)
 
 
 def _strict(task, simulation):
