@@ -62,9 +62,12 @@ class BankEnvironment(Environment):
         return offered
 
     def sync_tools(self) -> None:
-        """Add the tools a task enabled to every tool list handed out."""
+        """Add the tools a task enabled to every tool list handed out (tau2 calls this after each initialization action)."""
+        handed_out = self.__dict__.get("_offered")
+        if not handed_out or not getattr(self.tools, "enabled", None):
+            return
         enabled = [tool for name, tool in self.tools.get_tools().items() if name in TASK_SET_SPECS]
-        for offered in self.__dict__.get("_offered", []):
+        for offered in handed_out:
             names = {tool.name for tool in offered}
             offered.extend(tool for tool in enabled if tool.name not in names)
 
