@@ -41,6 +41,8 @@ from tau_indian_bank.tools.base import NotFoundError, ToolsBase
 #: What the assistant is told when a staged fault fires (every faulted call's output starts so).
 FAULT_MESSAGE = ("temporary fault: the bank's core system did not answer this request and nothing was changed; "
                  "the same request can be tried again now")
+#: The initialization actions a robustness task may run after ``start_session`` (what ``validate`` accepts).
+STAGING_ACTIONS = ("arm_tool_fault", "plant_text", "plant_near_miss", "enable_tool")
 #: The task-set-only tools, defined below (``tools.catalogue.TASK_SET_SPECS`` holds their specs).
 TASK_SET_TOOL_NAMES = ("find_branches",)
 #: Where text may be planted: record kind -> (table, key column, text column).

@@ -10,7 +10,7 @@ from tau_indian_bank.evaluation.diagnostics import agent_calls
 from tau_indian_bank.plugin.environment import get_environment
 from tau_indian_bank.tasks.suite_files import load_suite
 from tau_indian_bank.tools.catalogue import SPECS, TASK_SET_SPECS
-from tau_indian_bank.tools.staging import FAULT_MESSAGE, faulted_call_ids, near_miss_figure
+from tau_indian_bank.tools.staging import FAULT_MESSAGE, STAGING_ACTIONS, StagingTools, faulted_call_ids, near_miss_figure
 
 CARD_TASK = next(t for t in load_suite() if t["id"].startswith("edge_card_unsure_freeze_"))
 CUSTOMER = CARD_TASK["initial_state"]["initialization_actions"][0]["arguments"]["customer_id"]
@@ -109,3 +109,9 @@ def test_a_task_set_tool_is_offered_and_answered_only_once_enabled():
     assert [b["ifsc"] for b in answer["branches"]] and answer["city"] == "Bhopal"
     with pytest.raises(ValueError, match="not a task-set-only tool"):
         _env(("enable_tool", {"tool_name": "freeze_card"}))
+
+
+def test_every_staging_action_is_a_method_of_the_toolkit_and_none_is_offered_as_a_tool():
+    assert all(callable(getattr(StagingTools, name, None)) for name in STAGING_ACTIONS)
+    env, offered = _env()
+    assert not {t.name for t in offered} & set(STAGING_ACTIONS)
