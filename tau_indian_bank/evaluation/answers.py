@@ -22,7 +22,7 @@ not negate it:
 * **outcome** — a phrase of :data:`OUTCOMES` in a sentence that also names what it is
   about (a card, a cheque, an address…), not in a question and not as a plan
   (``will``, ``shall``, ``once``, ``if``, ``to be`` before it in its clause). A sentence
-  that names nothing an outcome can be about but refers back with a pronoun (*it*,
+  that names no record an outcome can be about but refers back with a pronoun (*it*,
   *its*, *they*, *their*, *them*, *this*, *these*) is about what the nearest earlier
   sentence naming such a thing names: earlier in the same reply, else the last one of
   the conversation before it (the customer's words included). "Your request SR477VIQXO
@@ -184,8 +184,13 @@ def _sentences(text: str) -> list[tuple[int, str]]:
 
 @cache
 def _subjects() -> re.Pattern[str]:
-    """Anything an outcome can be about (a card, a cheque, a request…)."""
-    return re.compile("|".join(sorted({rule.about for rule in OUTCOMES.values() if rule.about})), re.I)
+    """Any record an outcome can be about (a card, a cheque, a request…), which a pronoun can refer to.
+
+    A card's channels (online, ATM, payments…) are aspects of a card, not records: naming
+    one does not stop a pronoun from referring back ("It hasn't been presented for payment").
+    """
+    return re.compile("|".join(sorted({rule.about for rule in OUTCOMES.values() if rule.about and rule.about != _CHANNEL})),
+                      re.I)
 
 
 def subject_before(texts: Sequence[str]) -> str:

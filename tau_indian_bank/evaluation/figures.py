@@ -10,22 +10,27 @@ before it in the session, or to the bank's written rules:
 * one documented step of arithmetic: a sum or a difference of two amounts or of two
   percentages, a per-month figure (an amount divided by 12 or by a number of months),
   or a date moved by a number of days, weeks, months or years (``T+1``, ``within 7
-  days``, ``for 60 months``). **Its operands must be documented**: either both are
-  figures of one tool output (one record of the bank, whose own figures relate to each
-  other: principal and interest, payout and principal, an amount and its tenure), or
-  both are stated in the reply itself (the working is shown: "₹26,000 less your balance
-  of ₹20,113.47 is ₹5,886.53"; "opened on 8 April 2026 for 24 months"), each traceable
-  on its own. Figures from different places (a tool figure and a policy threshold, the
-  customer's date and a period only the reply gives) are combined only when the reply
-  states both; otherwise the policy's and regulations' many round numbers would make
-  almost any invented round figure a sum or a difference of two of them.
+  days``, ``a month later``, ``for 60 months``). **Its operands must come from one
+  place**: either both are figures of the session — the tool outputs (regulation text
+  the assistant looked up included) and the customer's words: "your balance of
+  ₹20,113.47 is ₹5,886.53 short of the ₹26,000", a date and a tenure of one record — or
+  both are stated in the reply itself, each traceable on its own (the working shown:
+  "6.95% plus the senior citizen extra of 0.50% is 7.45%"; "due on 4 August 2026, the
+  next a month later, on 4 September 2026"). A session figure is never combined with a
+  figure that only the policy, a regulation or the reply gives (a tool's limit and the
+  policy's card maximum, the customer's date and a period only the reply states): the
+  policy's and regulations' many round numbers would otherwise make almost any invented
+  round figure, or a figure with one digit changed, a sum or a difference.
 
 An amount said without paise may round a traceable one (or an arithmetic result) to the
 rupee; one said in lakh or crore, or a round figure said as an approximation (``about``,
 ``around``, ``approximately``, ``roughly``, ``nearly``, ``almost``, ``close to``, ``a
 little over``, ``just under``…), may round a traceable one within half a unit of its
-last non-zero digit (rounding is then its one step: no arithmetic besides). A date said
-as a month is traceable when any traceable date falls in that month.
+last non-zero digit (rounding is then its one step: no arithmetic besides, except for an
+approximation with at least three significant digits, ``roughly ₹1,45,500``, which may
+round a sum or a difference). The approximation rounds a figure of the session, not a
+threshold of the policy or the regulations. A date said as a month is traceable when any
+traceable date falls in that month.
 
 Outcome: ``fail`` at the first untraceable figure; ``needs_review`` when the rule cannot
 decide — a day-first date (05/07/2026) that only traces when read month first, or an
@@ -60,6 +65,11 @@ from tau_indian_bank.evaluation.mentions import (
 from tau_indian_bank.wording import spoken_date
 
 _NUMBER = re.compile(r"(?<![\w.])\d{1,3}(?:,\d{2,3})+(?:\.\d+)?|(?<![\w.])\d+(?:\.\d+)?")
+_WORD_PERIOD = re.compile(
+    r"\b(?:(?P<w>one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:working\s+|calendar\s+|business\s+)?"
+    r"(?P<u>days?|weeks?|months?|years?)|(?:in|within|after)\s+an?\s+(?P<v>day|week|month|year)|"
+    r"an?\s+(?P<x>day|week|month|year)\s+(?:later|after|before|earlier|from))\b", re.I)
+_NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 _SCALED = re.compile(r"(?P<n>\d+(?:\.\d+)?)\s*(?P<u>lakhs?|lacs?|crores?)\b", re.I)
 _PERIOD = re.compile(r"(?:\bT\s*\+\s*(?P<t>\d+))|(?P<n>\d+)\s*(?:working\s+|calendar\s+|business\s+)?(?P<u>days?|weeks?|months?|years?)\b"
                      r"|\"(?P<k>\w*months?\w*|\w*days?\w*)\":\s*(?P<v>\d+)", re.I)
@@ -75,39 +85,40 @@ _HYPOTHETICAL = re.compile(r"\b(if|for example|for instance|e\.g\.|say|suppose|s
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
 
 
-@dataclass(frozen=True)
+@dataclass
 class Working:
-    """The figures one place states together, the only operands one step of arithmetic may take.
+    """The figures one place states, the only operands one step of arithmetic may take together.
 
-    One tool output (a record of the bank), or the reply itself (the working shown). ``money``
-    keeps every mention, so a figure said twice can be added to itself but one mention cannot.
+    The session (tool outputs and the customer's words), or the reply itself (the working
+    shown). ``money`` keeps every mention, so a figure said twice can be added to itself but
+    one mention cannot.
     """
 
-    money: tuple[int, ...] = ()
-    percents: tuple[Decimal, ...] = ()
-    days: tuple[dt.date, ...] = ()
-    periods: frozenset[tuple[str, int]] = frozenset()
+    money: list[int] = field(default_factory=list)
+    percents: list[Decimal] = field(default_factory=list)
+    days: list[dt.date] = field(default_factory=list)
+    periods: set[tuple[str, int]] = field(default_factory=set)
 
 
 @dataclass
 class Sources:
     """The figures made traceable so far (``rules``: the policy's and regulations', consulted too).
 
-    ``records`` holds each tool output's :class:`Working` (filled for texts added as records).
+    ``session`` holds the :class:`Working` of the texts added as the session's (not the rules').
     """
 
     paise: set[int] = field(default_factory=set)
     percents: set[Decimal] = field(default_factory=set)
     days: set[dt.date] = field(default_factory=set)
     months: set[tuple[int, int]] = field(default_factory=set)
-    records: list[Working] = field(default_factory=list)
+    session: Working = field(default_factory=Working)
     rules: Sources | None = None
     _sorted: list[int] | None = None
 
-    def add_text(self, text: str, record: bool = False) -> None:
+    def add_text(self, text: str, session: bool = False) -> None:
         """Make every figure of ``text`` traceable (quick scans first: tool outputs are mostly JSON).
 
-        With ``record`` (a tool output), also keep its figures together as operands of arithmetic.
+        With ``session`` (a tool output, the customer's words), also keep its figures as operands of arithmetic.
         """
         self._sorted = None
         for match in _NUMBER.finditer(text):
@@ -134,9 +145,11 @@ class Sources:
                 self.months.add((mention.year, mention.month))
                 days += [mention.date] if mention.date is not None else []
         self.days.update(days)
-        if record:
-            spans = periods(text) if _MAYBE_PERIOD.search(text) else frozenset()
-            self.records.append(Working(tuple(money), tuple(rates), tuple(days), frozenset(spans)))
+        if session:
+            self.session.money += money
+            self.session.percents += rates
+            self.session.days += days
+            self.session.periods |= periods(text) if _MAYBE_PERIOD.search(text) else set()
 
     def _near_here(self, paise: int, tolerance: float) -> bool:
         if self._sorted is None:
@@ -172,6 +185,9 @@ def periods(text: str) -> set[tuple[str, int]]:
             found.add((match.group("u").lower().rstrip("s") + "s", int(match.group("n"))))
         else:
             found.add(("months" if "month" in match.group("k").lower() else "days", int(match.group("v"))))
+    for match in _WORD_PERIOD.finditer(text):
+        unit = (match.group("u") or match.group("v") or match.group("x")).lower().rstrip("s") + "s"
+        found.add((unit, _NUMBER_WORDS.index(match.group("w").lower()) + 1 if match.group("w") else 1))
     return found
 
 
@@ -201,12 +217,16 @@ def _rounding(mention: Amount) -> float:
     return unit / 2 + 1
 
 
-def _pairs(target: Any, values: Sequence[Any], step: float) -> bool:
+def _pairs(target: Any, values: Sequence[Any], step: Any) -> bool:
     """Is ``target`` the sum or the difference of two mentions of ``values`` (within ``step``)?"""
-    for i, a in enumerate(values):
-        for j, b in enumerate(values):
-            if i != j and (abs(a + b - target) < step or abs(a - b - target) < step):
-                return True
+    ordered = sorted(values)
+    for a in values:
+        for wanted in (target - a, a - target):
+            at = bisect.bisect_right(ordered, wanted - step)
+            while at < len(ordered) and ordered[at] < wanted + step:
+                if ordered[at] != a or ordered.count(a) > 1:
+                    return True
+                at += 1
     return False
 
 
@@ -218,7 +238,7 @@ def _one_step(paise: int, work: Working, step: float) -> bool:
     return any(abs(a / n - paise) < step for a in money for n in months)
 
 
-def amount_traceable(mention: Amount, sources: Sources, reply: Working = Working(), approximate: bool = False) -> bool:
+def amount_traceable(mention: Amount, sources: Sources, reply: Working | None = None, approximate: bool = False) -> bool:
     """An amount equal (or rounding-close) to a traceable one, or one documented step of arithmetic away.
 
     ``reply`` holds the figures the reply itself states; ``approximate``: said as an approximation.
@@ -226,18 +246,19 @@ def amount_traceable(mention: Amount, sources: Sources, reply: Working = Working
     tolerance = _tolerance(mention)
     if sources.near(mention.paise, tolerance):
         return True
-    if approximate and mention.unit is None and not mention.paise % 100 and sources.near(mention.paise, _rounding(mention), False):
+    rounded = approximate and mention.unit is None and not mention.paise % 100
+    if rounded and sources.near(mention.paise, _rounding(mention), False):
         return True
     if mention.unit is not None:
         return False  # rounding to lakh or crore is the one step such a figure may take
-    step = min(tolerance, 100)
-    return any(_one_step(mention.paise, work, step) for work in (*sources.records, reply))
+    step = _rounding(mention) if rounded and len(str(mention.paise // 100).rstrip("0")) >= 3 else min(tolerance, 100)
+    return any(_one_step(mention.paise, work, step) for work in (sources.session, reply or Working()))
 
 
-def percent_traceable(value: Decimal, sources: Sources, reply: Working = Working()) -> bool:
-    """A traceable percentage, or the sum or difference of two of one tool output or of the reply."""
+def percent_traceable(value: Decimal, sources: Sources, reply: Working | None = None) -> bool:
+    """A traceable percentage, or the sum or difference of two of the session's or of two the reply states."""
     return value in sources.all("percents") or any(_pairs(value, work.percents, Decimal("0.001"))
-                                                  for work in (*sources.records, reply))
+                                                  for work in (sources.session, reply or Working()))
 
 
 def _shifted(day: dt.date, kind: str, n: int) -> Iterable[dt.date]:
@@ -250,11 +271,11 @@ def _shifted(day: dt.date, kind: str, n: int) -> Iterable[dt.date]:
         yield from (clock.add_months(day, months), clock.add_months(day, -months))
 
 
-def date_traceable(day: dt.date, sources: Sources, reply: Working = Working()) -> bool:
-    """A traceable date, or a date of one tool output (or of the reply) moved by a period that the same place states."""
+def date_traceable(day: dt.date, sources: Sources, reply: Working | None = None) -> bool:
+    """A traceable date, or a date of the session (or of the reply) moved by a period that the same place states."""
     if day in sources.all("days"):
         return True
-    return any(day in _shifted(known, kind, n) for work in (*sources.records, reply)
+    return any(day in _shifted(known, kind, n) for work in (sources.session, reply or Working())
                for known in work.days for kind, n in work.periods if 0 < n <= 1200)
 
 
@@ -312,13 +333,13 @@ class _Session:
         self.pending: list[str] = []
         self.blob = ""
 
-    def add(self, text: str, record: bool) -> None:
-        self.pending.append((text, record))
+    def add(self, text: str) -> None:
+        self.pending.append(text)
         self.blob += "\n" + text
 
     def full(self) -> Sources:
-        for text, record in self.pending:
-            self.sources.add_text(text, record)
+        for text in self.pending:
+            self.sources.add_text(text, session=True)
         self.pending.clear()
         return self.sources
 
@@ -357,10 +378,9 @@ def _outcomes(text: str, session: _Session, reply: Working) -> list[tuple[int, i
 def _shown(text: str, checks: list[tuple[int, int, str]]) -> Working:
     """The working a reply shows: its figures that trace on their own, and the periods it states."""
     traced = {(start, end) for start, end, outcome in checks if outcome == "pass"}
-    return Working(tuple(a.paise for a in amounts(text) if (a.start, a.end) in traced),
-                   tuple(p.value for p in percents(text) if (p.start, p.end) in traced),
-                   tuple(d.date for d in dates(text, clock.today().year) if d.date and (d.start, d.end) in traced),
-                   frozenset(periods(text)))
+    return Working([a.paise for a in amounts(text) if (a.start, a.end) in traced],
+                   [p.value for p in percents(text) if (p.start, p.end) in traced],
+                   [d.date for d in dates(text, clock.today().year) if d.date and (d.start, d.end) in traced], periods(text))
 
 
 def untraced(text: str, session: _Session) -> tuple[str, str]:
@@ -394,7 +414,7 @@ def check_figures(task: Mapping[str, Any], messages: Sequence[Mapping[str, Any]]
         if not content:
             continue
         if role in ("tool", "user"):
-            session.add(str(content), role == "tool")
+            session.add(str(content))
         elif role == "assistant" and index >= history:
             text = str(content)
             if not (amounts(text) or percents(text) or dates(text, clock.today().year)):

@@ -77,8 +77,13 @@ def test_the_customer_policy_and_regulations_are_sources():
     # the working shown in the reply: both operands stated, each traceable
     ((("tool", {"balance": 20113.47}), ("user", "An FD of ₹26,000, please."),
       ("say", "₹26,000 less your balance of ₹20,113.47 leaves ₹5,886.53 to add.")), "pass"),
-    # the customer's figure not repeated: the step is not shown
-    ((("tool", {"balance": 20113.47}), ("user", "An FD of ₹26,000, please."), ("say", "You would need ₹5,886.53 more.")), "fail"),
+    # both operands figures of the session (the customer's and a tool's), the working not shown
+    ((("tool", {"balance": 20113.47}), ("user", "An FD of ₹26,000, please."), ("say", "You would need ₹5,886.53 more.")), "pass"),
+    # the customer's date and a period only the reply gives never combine
+    ((("user", "I was debited on 18 June 2026."), ("say", "It will be resolved within 30 days, by 18 July 2026.")), "fail"),
+    ((("user", "I was debited on 18 June 2026, and was told 30 days."), ("say", "So by 18 July 2026.")), "pass"),
+    ((("tool", {"next_due_date": "2026-08-04"}), ("say", "Due on 4 August 2026, the next a month later, on 4 September 2026.")), "pass"),
+    ((("tool", {"next_due_date": "2026-08-04"}), ("say", "Due on 4 August 2026, the next on 4 October 2026.")), "fail"),
     # a tool figure and a policy figure (the card maximum ₹2,00,000 of policy 6.4) never combine unstated
     ((("tool", {"daily_limit": 100000.0}), ("say", "The highest daily limit is ₹3,00,000.")), "fail"),
     # nor two of the policy's or regulations' round figures (₹5,00,000 and ₹2,00,000)
@@ -90,7 +95,7 @@ def test_the_customer_policy_and_regulations_are_sources():
     # two invented figures do not vouch for each other
     ((("say", "The rate is 6.95% + 0.50%, that is 7.45%."),), "fail"),
 ])
-def test_arithmetic_takes_its_operands_from_one_tool_output_or_from_the_reply(steps, outcome):
+def test_arithmetic_takes_both_operands_from_the_session_or_both_from_the_reply(steps, outcome):
     assert s7(*steps) == outcome
 
 
@@ -101,6 +106,9 @@ def test_a_round_figure_said_as_an_approximation_may_round_a_session_figure():
     assert s7(balance, ("say", "You have about ₹20,100 in the account.")) == "pass"
     assert s7(balance, ("say", "You have ₹20,100 in the account.")) == "fail"  # not said as an approximation
     assert s7(balance, ("say", "You have about ₹27,000 in the account.")) == "fail"  # too far
+    two = (("tool", {"balance": 41790.12}), ("tool", {"balance": 103706.17}))
+    assert s7(*two, ("say", "That is roughly ₹1,45,500 in all.")) == "pass"  # three significant digits may round a sum
+    assert s7(*two, ("say", "That is roughly ₹1,50,000 in all.")) == "fail"  # but a coarser figure only a session figure
 
 
 def test_only_what_was_said_before_counts():
