@@ -28,8 +28,9 @@ rupee; one said in lakh or crore, or a round figure said as an approximation (``
 little over``, ``just under``…), may round a traceable one within half a unit of its
 last non-zero digit (rounding is then its one step: no arithmetic besides, except for an
 approximation with at least three significant digits, ``roughly ₹1,45,500``, which may
-round a sum or a difference). The approximation rounds a figure of the session, not a
-threshold of the policy or the regulations. A date said as a month is traceable when any
+round a sum or a difference). The approximation rounds a rupee figure of the session (a
+tool output's amount, one the customer said), not a threshold of the policy or the
+regulations, nor a number that is no amount (a year, a pincode). A date said as a month is traceable when any
 traceable date falls in that month.
 
 Outcome: ``fail`` at the first untraceable figure; ``needs_review`` when the rule cannot
@@ -157,9 +158,9 @@ class Sources:
         at = bisect.bisect_left(self._sorted, paise - tolerance)
         return any(abs(v - paise) < tolerance for v in self._sorted[at:at + 2])
 
-    def near(self, paise: int, tolerance: float, rules: bool = True) -> bool:
-        """Is a traceable amount within ``tolerance`` paise of ``paise`` (the rules' figures too, with ``rules``)?"""
-        return self._near_here(paise, tolerance) or (rules and self.rules is not None and self.rules._near_here(paise, tolerance))
+    def near(self, paise: int, tolerance: float) -> bool:
+        """Is a traceable amount (the rules' figures included) within ``tolerance`` paise of ``paise``?"""
+        return self._near_here(paise, tolerance) or (self.rules is not None and self.rules._near_here(paise, tolerance))
 
     def all(self, name: str) -> set[Any]:
         """One kind of figure (``percents``, ``days``, ``months``), the rules' included."""
@@ -247,7 +248,7 @@ def amount_traceable(mention: Amount, sources: Sources, reply: Working | None = 
     if sources.near(mention.paise, tolerance):
         return True
     rounded = approximate and mention.unit is None and not mention.paise % 100
-    if rounded and sources.near(mention.paise, _rounding(mention), False):
+    if rounded and any(abs(a - mention.paise) < _rounding(mention) for a in sources.session.money):
         return True
     if mention.unit is not None:
         return False  # rounding to lakh or crore is the one step such a figure may take

@@ -106,6 +106,7 @@ def test_a_round_figure_said_as_an_approximation_may_round_a_session_figure():
     assert s7(balance, ("say", "You have about ₹20,100 in the account.")) == "pass"
     assert s7(balance, ("say", "You have ₹20,100 in the account.")) == "fail"  # not said as an approximation
     assert s7(balance, ("say", "You have about ₹27,000 in the account.")) == "fail"  # too far
+    assert s7(("tool", {"customer_since": "2021-03-04"}), ("say", "You have about ₹2,000 left.")) == "fail"  # a year is no amount
     two = (("tool", {"balance": 41790.12}), ("tool", {"balance": 103706.17}))
     assert s7(*two, ("say", "That is roughly ₹1,45,500 in all.")) == "pass"  # three significant digits may round a sum
     assert s7(*two, ("say", "That is roughly ₹1,50,000 in all.")) == "fail"  # but a coarser figure only a session figure
