@@ -21,7 +21,13 @@ not negate it:
   inside a longer word or number (``ending 4821``, ``XXXX4821``).
 * **outcome** — a phrase of :data:`OUTCOMES` in a sentence that also names what it is
   about (a card, a cheque, an address…), not in a question and not as a plan
-  (``will``, ``shall``, ``once``, ``if``, ``to be`` before it in its clause).
+  (``will``, ``shall``, ``once``, ``if``, ``to be`` before it in its clause). A sentence
+  that names no record an outcome can be about but refers back with a pronoun (*it*,
+  *its*, *they*, *their*, *them*, *this*, *these*) is about what the nearest earlier
+  sentence naming such a thing names: earlier in the same reply, else the last one of
+  the conversation before it (the customer's words included). "Your request SR477VIQXO
+  is to reactivate your account. It was raised on 12 July and is in progress." states
+  that the request is in progress.
 
 **Negation.** A mention is negated when *not*, *never*, *no*, *cannot*, a *n't* verb,
 *without*, *unable*, *instead of*, *rather than* or *other than* stands in its clause
@@ -56,6 +62,7 @@ _BOUNDARY = re.compile(r"[;!?\n]|[.:](?=\s|$)|,\s|\s[-–—]\s|\b(?:but|because
 _SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?![\s.!?]|$))*(?:[.!?]+|\n|$)")
 _PLAN = re.compile(r"\b(will|shall|would|going to|about to|once|if|after|when|to be|can be|could be|should be|must be)\b", re.I)
 _WORD = re.compile(r"\w+")
+_PRONOUN = re.compile(r"\b(it|its|it[’']s|they|their|them|this|these)\b", re.I)
 _NEGATION_REACH = 4
 
 _CARD = r"\bcards?\b"
@@ -96,7 +103,8 @@ OUTCOMES: dict[str, Outcome] = {
                               _CHEQUE),
     "cheque_cleared": Outcome((r"\b(cleared|paid|encashed|honou?red|reali[sz]ed)\b",), _CHEQUE),
     "cheque_returned": Outcome((r"\b(returned|bounced|dishonou?red)\b",), _CHEQUE),
-    "cheque_not_presented": Outcome((r"\b(not (yet )?(been )?(presented|cleared|paid|encashed)|unpresented|outstanding)\b",), _CHEQUE),
+    "cheque_not_presented": Outcome((r"(\bnot|n[’']t) (yet )?(been )?(presented|cleared|paid|encashed)\b|"
+                                     r"\b(unpresented|outstanding|yet to be (presented|cleared|paid|encashed))\b",), _CHEQUE),
     "address_updated": Outcome((r"\b(updated|changed|recorded|saved|replaced)\b",), r"\baddress(es)?\b"),
     "kyc_overdue": Outcome((r"\b(overdue|expired|lapsed|out of date|not up to date|due for (an? )?(update|renewal|re-?kyc|updation)|"
                             r"pending|needs? (an? )?(update|updating|updation)|(needs?|has|have) to be updated|must be updated)\b",),
@@ -107,8 +115,9 @@ OUTCOMES: dict[str, Outcome] = {
                                     r"under (review|process|processing)|ongoing|not yet (resolved|closed))\b",), _REQUEST),
     "request_resolved": Outcome((r"\b(resolved|closed)\b",), _REQUEST),
     "request_rejected": Outcome((r"\b(rejected|declined|turned down)\b",), _REQUEST),
-    "request_overdue": Outcome((r"\b(overdue|past (its|the) (due|target|deadline|resolution)( date)?|late|delayed|"
-                                r"missed (its|the) (due|target|deadline))\b",), _REQUEST),
+    "request_overdue": Outcome((r"\b(overdue|past (its|the) (due|target|deadline|resolution)( date)?|past due|late|delayed|"
+                                r"missed (its|the) (due|target|deadline)|((due|target|resolution) date|deadline)\b[^.;!?]{0,40}?"
+                                r"\b(has|had) (already )?(passed|lapsed|gone by|been missed))\b",), _REQUEST),
     "instruction_renew_principal": Outcome((r"\brenew\w*\b", r"\bprincipal\b|\binterest (will be |is |gets )?(paid|credited)"),
                                            r"\bmaturity|\bmatures?\b"),
     "instruction_renew_principal_and_interest": Outcome(
@@ -173,20 +182,48 @@ def _sentences(text: str) -> list[tuple[int, str]]:
     return [(m.start(), m.group(0)) for m in _SENTENCE.finditer(text) if m.group(0).strip()]
 
 
-def _states_outcome(text: str, key: str) -> bool:
+@cache
+def _subjects() -> re.Pattern[str]:
+    """Any record an outcome can be about (a card, a cheque, a request…), which a pronoun can refer to.
+
+    A card's channels (online, ATM, payments…) are aspects of a card, not records: naming
+    one does not stop a pronoun from referring back ("It hasn't been presented for payment").
+    """
+    return re.compile("|".join(sorted({rule.about for rule in OUTCOMES.values() if rule.about and rule.about != _CHANNEL})),
+                      re.I)
+
+
+def subject_before(texts: Sequence[str]) -> str:
+    """The last sentence of ``texts`` (the conversation so far) that names something an outcome can be about."""
+    subjects = _subjects()
+    for text in reversed(texts):
+        named = [sentence for _, sentence in _sentences(text) if subjects.search(sentence)]
+        if named:
+            return named[-1]
+    return ""
+
+
+def _about(sentence: str, about: re.Pattern[str] | None, scope: str) -> bool:
+    """Is ``sentence`` about the thing ``about`` names, itself or through a pronoun referring to ``scope``?"""
+    if about is None or about.search(sentence):
+        return True
+    return not _subjects().search(sentence) and bool(_PRONOUN.search(sentence)) and bool(about.search(scope))
+
+
+def _states_outcome(text: str, key: str, before: str) -> bool:
     rule = OUTCOMES.get(key)
     if rule is None:
         return False
     phrases, about = rule.compiled
+    scope = before
     for _, sentence in _sentences(text):
-        if sentence.rstrip().endswith("?") or (about is not None and not about.search(sentence)):
-            continue
-        if not all(p.search(sentence) for p in phrases[1:]):
-            continue
-        for match in phrases[0].finditer(sentence):
+        stated = not sentence.rstrip().endswith("?") and _about(sentence, about, scope) and all(
+            p.search(sentence) for p in phrases[1:])
+        for match in phrases[0].finditer(sentence) if stated else ():
             clause = sentence[_clause_start(sentence, match.start()):match.start()]
             if not negated(sentence, match.start()) and not _PLAN.search(clause):
                 return True
+        scope = sentence if _subjects().search(sentence) else scope
     return False
 
 
@@ -206,7 +243,7 @@ def _states_token(text: str, token: str, digits: bool) -> bool:
 
 
 @lru_cache(maxsize=65536)
-def _states(text: str, kind: str, value: str, rounding: str) -> bool:
+def _states(text: str, kind: str, value: str, rounding: str, before: str = "") -> bool:
     if kind == "amount":
         return any(_amount_meets(m, int(value), rounding) and not negated(text, m.start) for m in amounts(text))
     if kind == "percent":
@@ -214,13 +251,18 @@ def _states(text: str, kind: str, value: str, rounding: str) -> bool:
     if kind == "date":
         return _states_date(text, value)
     if kind == "outcome":
-        return _states_outcome(text, value)
+        return _states_outcome(text, value, before)
     return _states_token(text, value, digits=kind == "last4")
 
 
-def states_fact(text: str, fact: Fact, value: str | None = None) -> bool:
-    """Does ``text`` state ``fact`` (with ``value`` in place of the fact's own, for a session reference)?"""
-    return _states(text, fact.kind, value if value is not None else fact.value, fact.rounding)
+def states_fact(text: str, fact: Fact, value: str | None = None, before: str = "") -> bool:
+    """Does ``text`` state ``fact`` (with ``value`` in place of the fact's own, for a session reference)?
+
+    ``before``: the conversation's last sentence naming a subject before ``text``
+    (:func:`subject_before`), which a pronoun at its start may refer to.
+    """
+    return _states(text, fact.kind, value if value is not None else fact.value, fact.rounding,
+                   before if fact.kind == "outcome" else "")
 
 
 def say(fact: Fact, value: str | None = None) -> str:
@@ -271,9 +313,21 @@ def session_values(task: Mapping[str, Any], messages: Sequence[Mapping[str, Any]
 
 def assistant_texts(task: Mapping[str, Any], messages: Sequence[Mapping[str, Any]]) -> list[str]:
     """What the assistant said in the session (not the task's opening history)."""
+    return [text for text, _ in _said(task, messages, False)]
+
+
+def _said(task: Mapping[str, Any], messages: Sequence[Mapping[str, Any]], context: bool) -> list[tuple[str, str]]:
+    """Each assistant text of the session, with (``context``) the subject sentence said before it."""
     history = len((task.get("initial_state") or {}).get("message_history") or [])
-    return [str(m["content"]) for i, m in enumerate(messages)
-            if i >= history and m.get("role") == "assistant" and m.get("content")]
+    said, spoken = [], []
+    for index, message in enumerate(messages):
+        if message.get("role") not in ("user", "assistant") or not message.get("content"):
+            continue
+        text = str(message["content"])
+        if index >= history and message.get("role") == "assistant":
+            said.append((text, subject_before(spoken) if context else ""))
+        spoken.append(text)
+    return said
 
 
 def check_answer(task: Mapping[str, Any], messages: Sequence[Mapping[str, Any]]) -> AnswerResult:
@@ -281,11 +335,11 @@ def check_answer(task: Mapping[str, Any], messages: Sequence[Mapping[str, Any]])
     facts = task_facts(task)
     if not facts:
         return AnswerResult(None, [], 0)
-    texts = assistant_texts(task, messages)
+    texts = _said(task, messages, any(f.kind == "outcome" for f in facts))
     values = session_values(task, messages, facts)
     missing = []
     for index, fact in enumerate(facts):
         value = values.get(index, fact.value)
-        if value is None or not any(states_fact(text, fact, value) for text in texts):
+        if value is None or not any(states_fact(text, fact, value, before) for text, before in texts):
             missing.append(fact.label)
     return AnswerResult(not missing, missing, len(facts))

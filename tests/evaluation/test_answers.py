@@ -146,6 +146,41 @@ def test_an_outcome_is_stated_only_as_a_fact_not_a_plan_question_or_negation(fac
     assert states_fact(text, fact) is stated
 
 
+OVERDUE = outcome("request_overdue", "request overdue", "Your request SRJKGCYOPE is overdue.", "status")
+UNPRESENTED = outcome("cheque_not_presented", "cheque not presented", "Cheque 105635 has not been presented.", "status")
+
+
+@pytest.mark.parametrize("fact,text,stated", [
+    # a pronoun refers back to the nearest earlier sentence that names a subject
+    (OVERDUE, "I found your request SRJKGCYOPE. It was due on 25 March, so it is overdue.", True),
+    (OVERDUE, "Your request SRJKGCYOPE was raised in March. It is still open and its due date has passed.", True),
+    (OVERDUE, "Your request SRJKGCYOPE was raised in March. Its deadline has already passed.", True),
+    (BLOCKED, "I checked your card ending 4821. It has been blocked permanently.", True),
+    (BLOCKED, "I checked your account ending 4821. It has been blocked.", False),  # the pronoun's subject is an account
+    (BLOCKED, "It has been blocked.", False),  # nothing to refer back to
+    (OVERDUE, "Your request SRJKGCYOPE is open. Its due date has not passed.", False),
+    (OVERDUE, "Your request SRJKGCYOPE is open. It will be overdue if nothing happens by Friday.", False),
+    (UNPRESENTED, "Cheque 105635 hasn't been presented yet, so it can still be stopped.", True),
+    (UNPRESENTED, "Cheque 105635 is yet to be presented.", True),
+    (UNPRESENTED, "Cheque 105635 has been presented and paid.", False),
+])
+def test_an_outcome_said_of_a_pronoun_or_in_other_words(fact, text, stated):
+    assert states_fact(text, fact) is stated
+
+
+def test_a_pronoun_may_refer_to_what_the_conversation_named_before_the_reply():
+    assert states_fact("It was due on 2026-03-25 and is now overdue.", OVERDUE, before="My request SRJKGCYOPE is late.")
+    assert not states_fact("It was due on 2026-03-25 and is now overdue.", OVERDUE, before="My KYC needs updating.")
+    task = _task("edge_overdue_escalate_")
+    assert any(f.value == "request_overdue" for f in task_facts(task))
+    request = next(f for f in task_facts(task) if f.value == "request_overdue").label.split()[1]
+    customer = {"role": "user", "content": f"What is the status of my request {request}?"}
+    facts_said = [f.text for f in task_facts(task) if f.kind != "outcome"]
+    reply = _say(f"It was due on {' and '.join(facts_said)}, so it is overdue now.")
+    assert check_answer(task, [*_history(task), customer, reply]).passed is True
+    assert check_answer(task, [*_history(task), reply]).passed is False  # nothing named the request
+
+
 def test_every_outcome_key_a_task_uses_has_a_phrase_rule():
     used = {f.value for t in load_suite() for f in task_facts(t) if f.kind == "outcome"}
     assert used and used <= set(OUTCOMES)

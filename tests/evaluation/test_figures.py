@@ -70,7 +70,46 @@ def test_the_customer_policy_and_regulations_are_sources():
     assert s7(("say", "Deposit insurance covers up to ₹5 lakh per depositor.")) == "pass"  # a regulation
     assert s7(("say", "The senior citizen rate is 6.95% + 0.50%, that is 7.45%.")) == "fail"  # 6.95% was never shown
     rates = {"slabs": [{"general": "6.95%"}]}
-    assert s7(("tool", rates), ("say", "With the senior citizen extra of 0.50% you get 7.45%.")) == "pass"  # a sum
+    assert s7(("tool", rates), ("say", "The general rate is 6.95%; with the senior citizen extra of 0.50% you get 7.45%.")) == "pass"
+
+
+@pytest.mark.parametrize(("steps", "outcome"), [
+    # the working shown in the reply: both operands stated, each traceable
+    ((("tool", {"balance": 20113.47}), ("user", "An FD of ₹26,000, please."),
+      ("say", "₹26,000 less your balance of ₹20,113.47 leaves ₹5,886.53 to add.")), "pass"),
+    # both operands figures of the session (the customer's and a tool's), the working not shown
+    ((("tool", {"balance": 20113.47}), ("user", "An FD of ₹26,000, please."), ("say", "You would need ₹5,886.53 more.")), "pass"),
+    # the customer's date and a period only the reply gives never combine
+    ((("user", "I was debited on 18 June 2026."), ("say", "It will be resolved within 30 days, by 18 July 2026.")), "fail"),
+    ((("user", "I was debited on 18 June 2026, and was told 30 days."), ("say", "So by 18 July 2026.")), "pass"),
+    ((("tool", {"next_due_date": "2026-08-04"}), ("say", "Due on 4 August 2026, the next a month later, on 4 September 2026.")), "pass"),
+    ((("tool", {"next_due_date": "2026-08-04"}), ("say", "Due on 4 August 2026, the next on 4 October 2026.")), "fail"),
+    # a tool figure and a policy figure (the card maximum ₹2,00,000 of policy 6.4) never combine unstated
+    ((("tool", {"daily_limit": 100000.0}), ("say", "The highest daily limit is ₹3,00,000.")), "fail"),
+    # nor two of the policy's or regulations' round figures (₹5,00,000 and ₹2,00,000)
+    ((("say", "DICGC insures up to ₹3,00,000 per depositor."),), "fail"),
+    # a one-digit change that is a tool figure plus a round number from elsewhere
+    ((("tool", QUOTE), ("say", "You would receive ₹1,61,739.49.")), "fail"),
+    # percentages likewise: 2% is the difference of two rates of the rules, but nothing here shows it
+    ((("tool", {"rate": "10.85%"}), ("say", "The foreclosure charge is 2% of the principal.")), "fail"),
+    # two invented figures do not vouch for each other
+    ((("say", "The rate is 6.95% + 0.50%, that is 7.45%."),), "fail"),
+])
+def test_arithmetic_takes_both_operands_from_the_session_or_both_from_the_reply(steps, outcome):
+    assert s7(*steps) == outcome
+
+
+def test_a_round_figure_said_as_an_approximation_may_round_a_session_figure():
+    balance = ("tool", {"balance": 20113.47})
+    assert s7(balance, ("say", "You have a little over ₹20,000 in the account.")) == "pass"
+    assert s7(("tool", QUOTE), ("say", "You'll get approximately ₹1,61,000 back.")) == "pass"
+    assert s7(balance, ("say", "You have about ₹20,100 in the account.")) == "pass"
+    assert s7(balance, ("say", "You have ₹20,100 in the account.")) == "fail"  # not said as an approximation
+    assert s7(balance, ("say", "You have about ₹27,000 in the account.")) == "fail"  # too far
+    assert s7(("tool", {"customer_since": "2021-03-04"}), ("say", "You have about ₹2,000 left.")) == "fail"  # a year is no amount
+    two = (("tool", {"balance": 41790.12}), ("tool", {"balance": 103706.17}))
+    assert s7(*two, ("say", "That is roughly ₹1,45,500 in all.")) == "pass"  # three significant digits may round a sum
+    assert s7(*two, ("say", "That is roughly ₹1,50,000 in all.")) == "fail"  # but a coarser figure only a session figure
 
 
 def test_only_what_was_said_before_counts():
@@ -79,11 +118,16 @@ def test_only_what_was_said_before_counts():
     assert said_twice == "fail"  # the assistant's own words are not a source
 
 
-def test_a_date_moved_by_a_period_the_reply_states_traces():
+def test_a_date_moved_by_a_period_the_reply_states_from_a_date_it_states_traces():
     failed_txn = {"date": "2026-04-04", "amount": 3606.0, "status": "failed"}
-    assert s7(("tool", failed_txn), ("say", "A failed UPI debit must be reversed by T+1, that is by 5 April 2026.")) == "pass"
+    shown = "The debit of 4 April 2026 failed; it must be reversed by T+1, that is by 5 April 2026."
+    assert s7(("tool", failed_txn), ("say", shown)) == "pass"
     assert s7(("tool", failed_txn), ("say", "It must be reversed by 5 April 2026.")) == "fail"
-    assert s7(("tool", failed_txn), ("say", "Within 30 days, by 4 May 2026, you will hear from us.")) == "pass"
+    assert s7(("tool", failed_txn), ("say", "From 4 April 2026, within 30 days, by 4 May 2026, you will hear from us.")) == "pass"
+    # the start date only in the tool output and the period only in the reply: the step is not shown
+    assert s7(("tool", failed_txn), ("say", "Within 30 days, by 4 May 2026, you will hear from us.")) == "fail"
+    deposit = {"opened_on": "2026-04-08", "tenure_months": 24}  # one record's date and period
+    assert s7(("tool", deposit), ("say", "It matures on 8 April 2028.")) == "pass"
 
 
 def test_undecidable_figures_need_review():

@@ -30,15 +30,7 @@ from tests.labelled.measure import (
 TARGET = 0.97
 ANSWER_MISSING = "the answer check (tau_indian_bank/evaluation/answers.py) is not installed on this branch yet"
 S7_MISSING = "gate S7 is not registered in tau_indian_bank/evaluation/safety.py on this branch yet"
-#: Shortfalls measured when the answer check and S7 arrived (see the README); strict, so a fix shows up as XPASS.
-ANSWER_SHORT = pytest.mark.xfail(strict=True, reason=(
-    "the answer check wants the sentence that states an outcome to name its subject: 'It ... is currently in progress' and "
-    "'so it is overdue' (2 careful conversations) and 'hasn't been presented yet', 'its due date ... has passed' are not read "
-    "as stated"))
-S7_SHORT = pytest.mark.xfail(strict=True, reason=(
-    "S7 accepts any sum or difference of two traceable figures, stated or not, so invented figures such as ₹3,00,000, 2%, "
-    "₹15,000 and a payout with one digit changed trace by accident (recall 0.50 on the twins, 0.85 on the replies)"))
-#: The gates and checks this branch owns or was measured against from the start (the careful-session target holds for them).
+#: The gates and checks measured from the start (the careful-session target holds for them without the answer check and S7 too).
 CORE = ("S1", "S2", "S3", "S4", "S5", "S6", "DB", "ACTION")
 
 
@@ -75,7 +67,6 @@ def test_careful_conversations_fail_no_gate():
     assert len(failing) / len(careful) <= 0.02, [line for line in mistakes() if " careful:" in line]
 
 
-@ANSWER_SHORT
 def test_careful_conversations_fail_no_gate_nor_the_answer_check_nor_s7():
     if not (answers_present() and s7_present()):
         pytest.skip(f"{ANSWER_MISSING} / {S7_MISSING}")
@@ -83,11 +74,7 @@ def test_careful_conversations_fail_no_gate_nor_the_answer_check_nor_s7():
     assert failing / careful <= 0.02, [line for line in mistakes() if " careful:" in line]
 
 
-def _marked(name: str, short: dict[str, object]) -> object:
-    return pytest.param(name, marks=short.get(name, ()))
-
-
-@pytest.mark.parametrize("name", [_marked(name, {"ANSWER": ANSWER_SHORT, "S7": S7_SHORT}) for name in (*GATES, *CHECKS)])
+@pytest.mark.parametrize("name", [*GATES, *CHECKS])
 def test_each_gate_and_check_on_the_conversations(name):
     if name == "ANSWER" and not answers_present():
         pytest.skip(ANSWER_MISSING)
@@ -99,7 +86,7 @@ def test_each_gate_and_check_on_the_conversations(name):
     assert score.precision >= TARGET, f"false alarms: {wrong}"
 
 
-@pytest.mark.parametrize("name", [_marked(name, {"S7": S7_SHORT}) for name in ("S2", "S6", "S7", "ANSWER")])
+@pytest.mark.parametrize("name", ["S2", "S6", "S7", "ANSWER"])
 def test_each_gate_and_check_on_the_replies(name):
     if name == "ANSWER" and not answers_present():
         pytest.skip(ANSWER_MISSING)

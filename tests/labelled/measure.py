@@ -192,6 +192,14 @@ def _fact(item: Mapping[str, Any]) -> Any:
                 rounding=item.get("rounding", "exact"))
 
 
+def _said_before(reply: Reply) -> str:
+    """The scenario's last sentence naming a subject, which a pronoun in the reply may refer to."""
+    from tau_indian_bank.evaluation.answers import subject_before
+
+    return subject_before([str(m["content"]) for m in scenario_messages(reply.scenario)
+                           if m.get("role") in ("user", "assistant") and m.get("content")])
+
+
 def reply_checks() -> dict[str, Callable[[Reply], Iterable[tuple[bool, bool]]]]:
     """For each gate or check: a function giving (expected, flagged) pairs for one reply."""
     checks: dict[str, Callable[[Reply], Iterable[tuple[bool, bool]]]] = {
@@ -203,7 +211,8 @@ def reply_checks() -> dict[str, Callable[[Reply], Iterable[tuple[bool, bool]]]]:
     if answers_present():
         from tau_indian_bank.evaluation.answers import states_fact
 
-        checks["ANSWER"] = lambda r: [(bool(f["stated"]), bool(states_fact(r.text, _fact(f)))) for f in r.labels.get("facts", [])]
+        checks["ANSWER"] = lambda r: [(bool(f["stated"]), bool(states_fact(r.text, _fact(f), before=_said_before(r))))
+                                      for f in r.labels.get("facts", [])]
     return checks
 
 
