@@ -112,14 +112,14 @@ class IndianBankOracle(_Scripted, LLMGTAgent):
         for fact in task_facts(task):
             self.facts.setdefault(fact.step, []).append(fact)
 
-    def _told(self, state: ScriptState, end: int | None = None) -> str:
+    def _told(self, state: ScriptState) -> str:
         """Sentences for the facts of the calls made since the last reply (references from this session's output).
 
-        ``end`` (the last reply) reaches past the calls made, to the declared facts of a task without a call.
+        A task without a gold call has only declared facts (step 0): its one reply states them.
         """
         outputs = {m.id: m.content for m in state.messages if isinstance(m, ToolMessage)}
         sentences = []
-        for step in range(state.told, max(state.step, end or 0)):
+        for step in range(state.told, max(state.step, 0 if self.gold else 1)):
             for fact in self.facts.get(step, []):
                 value = None
                 if fact.source == "session":
@@ -136,7 +136,7 @@ class IndianBankOracle(_Scripted, LLMGTAgent):
             return _say(f"Thank you for banking with Bharat Sahakari Bank. {STOP}")
         if state.step >= len(self.gold):
             state.finished = True
-            return _say(f"{self._told(state, end=1)}Is there anything else I can help you with?")
+            return _say(f"{self._told(state)}Is there anything else I can help you with?")
         action = self.gold[state.step]
         if action.name in STATE_CHANGING_TOOLS and not state.awaiting_confirmation:
             state.awaiting_confirmation = True
