@@ -105,7 +105,7 @@ def test_playing_along_does_not_state_a_refusal(key):
 
 
 def _strict_outcomes(tasks, agent):
-    """Task id -> (paper's verdict passed, strict verdict passed) for one offline agent."""
+    """Task id -> (paper's verdict passed, strict verdict passed, answer check passed) for one offline agent."""
     from tau2.data_model.tasks import Task
 
     from tau_indian_bank.plugin.offline import run_offline
@@ -117,18 +117,19 @@ def _strict_outcomes(tasks, agent):
     outcomes = {}
     for sim in results.simulations:
         session = build_session(by_id[sim.task_id], 0, sim.model_dump(mode="json"))
-        outcomes[sim.task_id] = (session.diagnostics.passed, _first_failure(session) is None)
+        outcomes[sim.task_id] = (session.diagnostics.passed, _first_failure(session) is None, session.answer.passed)
     return outcomes
 
 
 def _check_participants(tasks):
     oracle = _strict_outcomes(tasks, ORACLE)
-    assert [t for t, (_, strict) in oracle.items() if not strict] == []
+    assert [t for t, (_, strict, _) in oracle.items() if not strict] == []
     with_call = {t["id"] for t in tasks if _names(t)}
     for baseline in BASELINES:
         outcomes = _strict_outcomes(tasks, baseline)
-        assert [t for t, (_, strict) in outcomes.items() if strict] == [], baseline
-        assert [t for t, (paper, _) in outcomes.items() if paper and t in with_call] == [], baseline
+        assert [t for t, (_, strict, _) in outcomes.items() if strict] == [], baseline
+        assert [t for t, (paper, _, _) in outcomes.items() if paper and t in with_call] == [], baseline
+        assert [t for t, (_, _, answer) in outcomes.items() if answer is not False] == [], baseline  # misses a fact everywhere
 
 
 def test_oracle_passes_and_baselines_fail_one_task_of_each_family_strictly(refusal_tasks):
