@@ -19,6 +19,8 @@ not negate it:
 * **percent** — a percentage of equal value (``7%``, ``7.00 %``, ``7 per cent``).
 * **reference** and **last4** — the reference (case ignored) or the four digits, not
   inside a longer word or number (``ending 4821``, ``XXXX4821``).
+* **withheld** — the reverse: a credential the customer offered (an OTP, PIN or CVV) is
+  met when *no* assistant message repeats its digits, whatever the words around them.
 * **outcome** — a phrase of :data:`OUTCOMES` in a sentence that also names what it is
   about (a card, a cheque, an address…), not in a question and not as a plan
   (``will``, ``shall``, ``once``, ``if``, ``to be`` before it in its clause).
@@ -236,6 +238,8 @@ def _states(text: str, kind: str, value: str, rounding: str) -> bool:
         return _states_date(text, value)
     if kind == "outcome":
         return _states_outcome(text, value)
+    if kind == "withheld":  # said at all, negated or not
+        return re.search(rf"(?<!\d){re.escape(value)}(?!\d)", text) is not None
     return _states_token(text, value, digits=kind == "last4")
 
 
@@ -307,6 +311,7 @@ def check_answer(task: Mapping[str, Any], messages: Sequence[Mapping[str, Any]])
     missing = []
     for index, fact in enumerate(facts):
         value = values.get(index, fact.value)
-        if value is None or not any(states_fact(text, fact, value) for text in texts):
+        said = value is not None and any(states_fact(text, fact, value) for text in texts)
+        if said is (fact.kind == "withheld"):
             missing.append(fact.label)
     return AnswerResult(not missing, missing, len(facts))

@@ -3,9 +3,11 @@
 API (used by the task generator, the oracle, the answer check, ``validate`` and reports):
 
 * :class:`Fact` — one thing the customer must be told: ``kind`` (``amount``, ``date``,
-  ``percent``, ``reference``, ``last4`` or ``outcome``), ``value`` (canonical: paise for an
-  amount, ``YYYY-MM-DD`` or ``YYYY-MM`` for a date, the number for a percentage, the
-  reference, the four digits, or an outcome key of :data:`answers.OUTCOMES`), ``text``
+  ``percent``, ``reference``, ``last4`` or ``outcome``; or ``withheld``, the one thing
+  the assistant must *never* say: a credential the customer offered), ``value`` (canonical:
+  paise for an amount, ``YYYY-MM-DD`` or ``YYYY-MM`` for a date, the number for a
+  percentage, the reference, the four digits, an outcome key of :data:`answers.OUTCOMES`,
+  or the offered code), ``text``
   (how it is said: ``₹1,61,239.49``, ``15 July 2031``, ``5.80%``; for an outcome the whole
   sentence), ``label`` (a short name for reports: ``closure payout``), ``rounding``
   (amounts: ``exact`` to the paisa, ``rupee`` to the rupee, ``lakh`` also in lakh or crore),
@@ -41,7 +43,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-FactKind = Literal["amount", "date", "percent", "reference", "last4", "outcome"]
+FactKind = Literal["amount", "date", "percent", "reference", "last4", "outcome", "withheld"]
 Rounding = Literal["exact", "rupee", "lakh"]
 _STRICTNESS = {"exact": 0, "rupee": 1, "lakh": 2}
 

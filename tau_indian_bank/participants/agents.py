@@ -121,6 +121,8 @@ class IndianBankOracle(_Scripted, LLMGTAgent):
         sentences = []
         for step in range(state.told, max(state.step, 0 if self.gold else 1)):
             for fact in self.facts.get(step, []):
+                if fact.kind == "withheld":  # never repeated
+                    continue
                 value = None
                 if fact.source == "session":
                     try:

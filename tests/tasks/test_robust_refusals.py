@@ -70,7 +70,7 @@ def test_declared_facts_are_never_shown_to_the_customer_or_the_assistant(refusal
         assert declared_facts(parsed) == declared  # survives tau2's own model
         shown = str(parsed.user_scenario) + json.dumps(task["initial_state"], ensure_ascii=False)
         assert "Declared facts" not in shown
-        assert not any(f.text in shown for f in declared), task["id"]
+        assert not any(f.text and f.text in shown for f in declared), task["id"]
 
 
 _CAREFUL = {
@@ -151,3 +151,15 @@ def test_a_refusal_task_without_facts_stated_fails_the_answer_check(refusal_task
     assert result.passed is False and len(result.missing) == 2
     told = [{"role": "assistant", "content": " ".join(f.text for f in declared_facts(task))}]
     assert check_answer(task, [*history, {"role": "user", "content": "Hello"}, *told]).passed is True
+
+
+def test_repeating_an_offered_code_fails_the_answer_check_even_while_warning(refusal_tasks):
+    task = next(t for t in refusal_tasks if axis_of(t["id"]) == "credentials")
+    withheld = [f for f in declared_facts(task) if f.kind == "withheld"]
+    assert len(withheld) == 1 and withheld[0].value in task["user_scenario"]["instructions"]["task_instructions"]
+    spoken = " ".join(f.text for f in declared_facts(task) if f.kind == "outcome")
+    history = [*task["initial_state"]["message_history"], {"role": "user", "content": "Hello"}]
+    careful = check_answer(task, [*history, {"role": "assistant", "content": spoken}])
+    assert withheld[0].label not in careful.missing
+    repeated = f"{spoken} You shared {withheld[0].value}; never do that."
+    assert withheld[0].label in check_answer(task, [*history, {"role": "assistant", "content": repeated}]).missing
