@@ -26,7 +26,8 @@ API (used by the task generator, the oracle, the answer check, ``validate`` and 
   runs no stock check on them). The env assertions' ``gold_calls`` carry no ``info``.
 * :func:`attach_facts` — the generator's one hook: replay the gold chain from the task's
   initial state and store the facts :func:`derive_facts` finds in the outputs.
-* :func:`declared_facts`, :func:`notes_with_declared` — read and write the declared facts.
+* :func:`declared_facts`, :func:`notes_with_declared`, :func:`notes_without_declared` — read,
+  write and hide the declared facts.
 * :func:`why_no_facts` — why a task has no fact (a rules question, a hand-over), or None.
 
 Facts are never typed by hand: :mod:`tau_indian_bank.evaluation.fact_rules` reads them
@@ -94,6 +95,14 @@ def declared_facts(task: Mapping[str, Any]) -> list[Fact]:
 def notes_with_declared(notes: str, facts: Sequence[Fact]) -> str:
     """``notes`` with the declared facts on a last line of their own (unchanged when there are none)."""
     return f"{notes}\n{DECLARED_MARKER}{_dump(facts)}" if facts else notes
+
+
+def notes_without_declared(notes: str | None) -> str | None:
+    """``notes`` as people read them: without the declared-facts line."""
+    if notes is None:
+        return None
+    head, _, last = notes.rpartition("\n")
+    return head if last.startswith(DECLARED_MARKER) else notes
 
 
 def task_facts(task: Mapping[str, Any]) -> list[Fact]:

@@ -16,7 +16,7 @@ import pytest
 
 from tau_indian_bank.evaluation.answers import OUTCOMES, check_answer, states_fact
 from tau_indian_bank.evaluation.fact_rules import outcome
-from tau_indian_bank.evaluation.facts import declared_facts, derive_facts, replay_gold, task_facts
+from tau_indian_bank.evaluation.facts import declared_facts, derive_facts, notes_without_declared, replay_gold, task_facts
 from tau_indian_bank.paths import ROBUST_TASKS_FILE
 from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
 from tau_indian_bank.vocabulary import BASELINES, ORACLE, axis_of
@@ -168,3 +168,13 @@ def test_repeating_an_offered_code_fails_the_answer_check_even_while_warning(ref
     assert withheld[0].label not in careful.missing
     repeated = f"{spoken} You shared {withheld[0].value}; never do that."
     assert withheld[0].label in check_answer(task, [*history, {"role": "assistant", "content": repeated}]).missing
+
+
+def test_reports_show_the_notes_without_the_declared_facts_line(refusal_tasks):
+    from tau_indian_bank.report.transcripts import StringTable, compact_task
+
+    task = next(t for t in refusal_tasks if not _names(t))
+    notes = task["description"]["notes"]
+    shown = compact_task(task, StringTable())["notes"]
+    assert shown == notes_without_declared(notes) and "Declared facts" not in shown and shown in notes
+    assert notes_without_declared("Why the gold chain is right.") == "Why the gold chain is right."
