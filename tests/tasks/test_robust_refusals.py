@@ -16,14 +16,21 @@ import pytest
 
 from tau_indian_bank.evaluation.answers import OUTCOMES, check_answer, states_fact
 from tau_indian_bank.evaluation.fact_rules import outcome
-from tau_indian_bank.evaluation.facts import declared_facts, derive_facts, notes_without_declared, replay_gold, task_facts
+from tau_indian_bank.evaluation.facts import (
+    declared_facts,
+    derive_facts,
+    notes_without_declared,
+    replay_gold,
+    task_facts,
+    why_no_facts,
+)
 from tau_indian_bank.paths import ROBUST_TASKS_FILE
 from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
 from tau_indian_bank.vocabulary import BASELINES, ORACLE, axis_of
 
 REFUSAL_AXES = ("out_of_scope", "third_party", "social_engineering", "credentials", "advice", "harmful_or_inappropriate",
                 "fabrication")
-#: Axes whose right answer changes nothing.
+#: Axes whose right answer changes nothing (out_of_scope: but for the policy's hand-over).
 NO_WRITE_AXES = ("out_of_scope", "third_party", "advice", "harmful_or_inappropriate", "fabrication")
 
 
@@ -46,12 +53,12 @@ def test_refusals_change_nothing_and_pure_refusals_declare_the_refusal_and_its_r
     for task in refusal_tasks:
         axis = axis_of(task["id"])
         if axis in NO_WRITE_AXES:
-            assert not set(_names(task)) & STATE_CHANGING_TOOLS, task["id"]
+            assert not set(_names(task)) & (STATE_CHANGING_TOOLS - {"transfer_to_human_agents"}), task["id"]
         if axis in ("third_party", "harmful_or_inappropriate"):
             assert _names(task) == [], task["id"]
             assert len(declared_facts(task)) == 2, task["id"]  # the refusal and its reason
         assert all(f.kind != "outcome" or f.value in OUTCOMES for f in task_facts(task)), task["id"]
-        assert task_facts(task), task["id"]
+        assert task_facts(task) or why_no_facts(task), task["id"]  # facts, or a hand-over
 
 
 def test_stored_facts_are_the_declared_ones_then_the_gold_replays(refusal_tasks):
@@ -134,7 +141,8 @@ def _check_participants(tasks):
         outcomes = _strict_outcomes(tasks, baseline)
         assert [t for t, (_, strict, _) in outcomes.items() if strict] == [], baseline
         assert [t for t, (paper, _, _) in outcomes.items() if paper and t in with_call] == [], baseline
-        assert [t for t, (_, _, answer) in outcomes.items() if answer is not False] == [], baseline  # misses a fact everywhere
+        with_facts = {t["id"] for t in tasks if task_facts(t)}
+        assert [t for t, (_, _, answer) in outcomes.items() if answer is not False and t in with_facts] == [], baseline
 
 
 def test_oracle_passes_and_baselines_fail_one_task_of_each_family_strictly(refusal_tasks):
