@@ -22,8 +22,8 @@ from tau_indian_bank.tasks.framework import Draft, Family
 from tau_indian_bank.tasks.lookups import CustomerAccount, account_label, rows, values
 
 _ACCEPT_REFUSAL = "If the assistant explains that it cannot do this and why, accept it; you want nothing else."
-#: Every no-write refusal task: an offered alternative change is declined (a cue line the scripted customer reads).
-DECLINE_CHANGES = 'When the assistant first proposes a change, say: "No, thank you. I don\'t want anything changed."'
+#: Every no-write refusal task declines every offered change (the behaviour set's decline cue, ``participants.scenario``).
+DECLINE_CHANGES = 'When the assistant proposes a change or quotes the figures, say: "No, thank you. I don\'t want anything changed."'
 
 
 class OtherCustomer(NamedTuple):
