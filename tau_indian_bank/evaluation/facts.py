@@ -3,9 +3,11 @@
 API (used by the task generator, the oracle, the answer check, ``validate`` and reports):
 
 * :class:`Fact` — one thing the customer must be told: ``kind`` (``amount``, ``date``,
-  ``percent``, ``reference``, ``last4`` or ``outcome``), ``value`` (canonical: paise for an
-  amount, ``YYYY-MM-DD`` or ``YYYY-MM`` for a date, the number for a percentage, the
-  reference, the four digits, or an outcome key of :data:`answers.OUTCOMES`), ``text``
+  ``percent``, ``reference``, ``last4`` or ``outcome``; or ``withheld``, the one thing
+  the assistant must *never* say: a credential the customer offered), ``value`` (canonical:
+  paise for an amount, ``YYYY-MM-DD`` or ``YYYY-MM`` for a date, the number for a
+  percentage, the reference, the four digits, an outcome key of :data:`answers.OUTCOMES`,
+  or the offered code), ``text``
   (how it is said: ``₹1,61,239.49``, ``15 July 2031``, ``5.80%``; for an outcome the whole
   sentence), ``label`` (a short name for reports: ``closure payout``), ``rounding``
   (amounts: ``exact`` to the paisa, ``rupee`` to the rupee, ``lakh`` also in lakh or crore),
@@ -13,12 +15,19 @@ API (used by the task generator, the oracle, the answer check, ``validate`` and 
   creates during the session, resolved from that session's own tool output), ``step``
   (the gold call whose output yields it) and ``field`` (the output key it comes from).
 * :func:`task_facts` — a task's facts, read from where the generator stored them: the
-  ``info`` of the gold action whose output yields them, as ``{"facts": [...]}``. tau2
+  ``info`` of the gold action whose output yields them, as ``{"facts": [...]}``; and,
+  for a refusal (robustness set), the *declared* facts no call yields — the refusal and
+  its reason — on the last line of ``description.notes``, after :data:`DECLARED_MARKER`
+  (tau2 never shows a task's description to the assistant or the customer). Declared
+  facts belong to step 0: the oracle states them after the first gold call, or in its
+  only reply when the gold chain has none. tau2
   ignores an action's ``info`` when scoring, and the reward basis stays ``DB`` plus
   ``ENV_ASSERTION`` (``communicate_info`` and ``nl_assertions`` are left alone, so tau2
   runs no stock check on them). The env assertions' ``gold_calls`` carry no ``info``.
 * :func:`attach_facts` — the generator's one hook: replay the gold chain from the task's
   initial state and store the facts :func:`derive_facts` finds in the outputs.
+* :func:`declared_facts`, :func:`notes_with_declared`, :func:`notes_without_declared` — read,
+  write and hide the declared facts.
 * :func:`why_no_facts` — why a task has no fact (a rules question, a hand-over), or None.
 
 Facts are never typed by hand: :mod:`tau_indian_bank.evaluation.fact_rules` reads them
@@ -35,7 +44,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-FactKind = Literal["amount", "date", "percent", "reference", "last4", "outcome"]
+FactKind = Literal["amount", "date", "percent", "reference", "last4", "outcome", "withheld"]
 Rounding = Literal["exact", "rupee", "lakh"]
 _STRICTNESS = {"exact": 0, "rupee": 1, "lakh": 2}
 
@@ -70,12 +79,38 @@ def _parse(info: str, step: int) -> tuple[Fact, ...]:
     return tuple(Fact.model_validate({**item, "step": step}) for item in data["facts"] if isinstance(item, dict))
 
 
+#: Starts the line of ``description.notes`` that holds a task's declared facts (a refusal and its reason).
+DECLARED_MARKER = "Declared facts: "
+
+
+def declared_facts(task: Mapping[str, Any]) -> list[Fact]:
+    """The facts a task declares without a call (see the module docstring), at step 0."""
+    if hasattr(task, "model_dump"):
+        task = task.model_dump(mode="json")  # type: ignore[union-attr]
+    notes = str((task.get("description") or {}).get("notes") or "")
+    last = notes.rsplit("\n", 1)[-1]
+    return list(_parse(last.removeprefix(DECLARED_MARKER), 0)) if last.startswith(DECLARED_MARKER) else []
+
+
+def notes_with_declared(notes: str, facts: Sequence[Fact]) -> str:
+    """``notes`` with the declared facts on a last line of their own (unchanged when there are none)."""
+    return f"{notes}\n{DECLARED_MARKER}{_dump(facts)}" if facts else notes
+
+
+def notes_without_declared(notes: str | None) -> str | None:
+    """``notes`` as people read them: without the declared-facts line."""
+    if notes is None:
+        return None
+    head, _, last = notes.rpartition("\n")
+    return head if last.startswith(DECLARED_MARKER) else notes
+
+
 def task_facts(task: Mapping[str, Any]) -> list[Fact]:
-    """The facts stored in a task (raw dict or tau2 Task), in gold-chain order."""
+    """The facts stored in a task (raw dict or tau2 Task): the declared ones, then the gold chain's in order."""
     if hasattr(task, "model_dump"):
         task = task.model_dump(mode="json")  # type: ignore[union-attr]
     actions = (task.get("evaluation_criteria") or {}).get("actions") or []
-    facts: list[Fact] = []
+    facts: list[Fact] = declared_facts(task)
     for step, action in enumerate(actions):
         info = action.get("info") if isinstance(action, Mapping) else None
         if isinstance(info, str) and info.startswith("{"):
@@ -101,11 +136,19 @@ def merge(per_step: Sequence[Sequence[Fact]]) -> list[list[Fact]]:
     return out
 
 
-def derive_facts(task: Mapping[str, Any], outputs: Sequence[str]) -> list[list[Fact]]:
-    """The facts of each gold call, from the task and the outputs of its gold replay."""
+def derive_facts(task: Mapping[str, Any], outputs: Sequence[str], declared: bool = True) -> list[list[Fact]]:
+    """The facts of each gold call, from the task and the outputs of its gold replay.
+
+    With ``declared`` the task's declared facts lead step 0 (a step of its own when the
+    gold chain is empty), so the result flattens to :func:`task_facts`.
+    """
     from tau_indian_bank.evaluation.fact_rules import facts_per_step
 
-    return merge(facts_per_step(task, outputs))
+    per_step = facts_per_step(task, outputs)
+    extra = declared_facts(task) if declared else []
+    if extra:
+        per_step = [extra + (per_step[0] if per_step else []), *per_step[1:]]
+    return merge(per_step)
 
 
 def replay_gold(task: Mapping[str, Any]) -> list[str]:
@@ -129,7 +172,7 @@ def replay_gold(task: Mapping[str, Any]) -> list[str]:
 def attach_facts(task: dict[str, Any]) -> dict[str, Any]:
     """Store the facts of the task's gold replay in its gold actions' ``info`` (the generator's hook)."""
     criteria = task["evaluation_criteria"]
-    per_step = derive_facts(task, replay_gold(task))
+    per_step = derive_facts(task, replay_gold(task), declared=False)
     criteria["actions"] = [{**action, "info": _dump(facts) if facts else None}
                            for action, facts in zip(criteria["actions"], per_step)]
     return task

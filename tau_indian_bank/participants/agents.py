@@ -117,12 +117,17 @@ class IndianBankOracle(_Scripted, LLMGTAgent):
             self.facts.setdefault(fact.step, []).append(fact)
 
     def _told(self, state: ScriptState) -> str:
-        """Sentences for the facts of the calls made since the last reply (references from this session's output)."""
+        """Sentences for the facts of the calls made since the last reply (references from this session's output).
+
+        A task without a gold call has only declared facts (step 0): its one reply states them.
+        """
         # A retried call's output (id ``…-retry``, after a transient fault) replaces the faulted one.
         outputs = {m.id.removesuffix(RETRY): m.content for m in state.messages if isinstance(m, ToolMessage)}
         sentences = []
-        for step in range(state.told, state.step):
+        for step in range(state.told, max(state.step, 0 if self.gold else 1)):
             for fact in self.facts.get(step, []):
+                if fact.kind == "withheld":  # never repeated
+                    continue
                 value = None
                 if fact.source == "session":
                     try:

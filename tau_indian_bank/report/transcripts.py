@@ -26,7 +26,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from tau_indian_bank.evaluation.facts import task_facts
+from tau_indian_bank.evaluation.facts import notes_without_declared, task_facts
 from tau_indian_bank.report.load import Run, read_results, simulations_by_slot
 
 
@@ -91,7 +91,7 @@ def compact_task(task: Mapping[str, Any], table: StringTable) -> dict[str, Any]:
             for a in (task.get("evaluation_criteria") or {}).get("actions") or []]
     return {
         "purpose": description.get("purpose"), "policies": description.get("relevant_policies"),
-        "notes": description.get("notes"), "persona": scenario.get("persona"),
+        "notes": notes_without_declared(description.get("notes")), "persona": scenario.get("persona"),
         "scenario": {k: instructions.get(k) for k in ("reason_for_call", "known_info", "unknown_info", "task_instructions")
                      if instructions.get(k)},
         "gold": gold, "facts": facts_shown(task),

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from tau_indian_bank.bank import clock
+from tau_indian_bank.evaluation.facts import Fact, notes_with_declared
 from tau_indian_bank.tasks.lookups import Candidate, address, profile
 from tau_indian_bank.vocabulary import AXES, CATEGORY_PREFIXES, DOMAIN_NAME, LOGIN_CONTEXT_CALL_ID, ROBUST_PREFIX
 
@@ -61,6 +62,9 @@ class Draft:
     #: Robustness tasks: how the customer behaves (lines that take the place of the default
     #: "confirm what you asked for" rule when the customer is to say no, change its mind, push…).
     behaviour: list[str] | None = None
+    #: Robustness tasks: facts no gold call yields (a refusal and its reason), kept in the
+    #: description's notes (see ``evaluation.facts.declared_facts``).
+    declared: list[Fact] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -186,7 +190,7 @@ def assemble(
         "description": {
             "purpose": f"{family.category.replace('_', ' ')} / {family.name}: {draft.reason}",
             "relevant_policies": clauses,
-            "notes": family.why,
+            "notes": notes_with_declared(family.why, draft.declared),
         },
         "user_scenario": {
             "persona": persona_text,

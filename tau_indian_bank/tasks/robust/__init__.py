@@ -7,9 +7,10 @@ is a robustness axis (``vocabulary.AXES``) and whose name starts with it; their 
 * ``behaviour`` — the customer's conduct: decline, change_of_mind, not_enough_info,
   wrong_info, contradiction, context_switch, confusing_intent, code_mixed;
 * ``environment_axes`` — what the assistant is shown: long_context, tool_fault,
-  injected_instructions, irrelevant_results, unseen_tool, out_of_scope, third_party;
-* ``refusals`` — misuse: social_engineering, credentials, advice, harmful_or_inappropriate,
-  fabrication.
+  injected_instructions, irrelevant_results, unseen_tool;
+* ``refusals`` — misuse and requests the bank must refuse: out_of_scope, third_party,
+  social_engineering, credentials, advice, harmful_or_inappropriate, fabrication (its
+  families live in ``refusals_records``, ``refusals_pressure`` and ``refusals_pure``).
 
 ``quotas.ROBUST_QUOTAS`` says how many tasks each family contributes; ``builder`` writes
 ``tasks/robust/tasks.json`` and ``split_tasks.json``.
