@@ -84,16 +84,18 @@ def _apportion(total: int, weights: dict[str, int]) -> dict[str, int]:
 
 
 def spread(groups: Mapping[str, Sequence[str]]) -> list[str]:
-    """Merge groups so that every prefix holds each in proportion to its size (Sainte-Laguë order).
+    """Merge groups so that every prefix holds each in proportion to its size.
 
-    Each next item comes from the group with the lowest ``(taken + ½) / size``; ties go to
-    the group named first. Within a group the given order is kept.
+    The k-th item comes from the group furthest behind its share of the first k items
+    (``k * size / total - taken``); ties go to the group named first. Within a group the
+    given order is kept.
     """
+    total = sum(len(items) for items in groups.values())
     taken = dict.fromkeys(groups, 0)
     order: list[str] = []
-    for _ in range(sum(len(items) for items in groups.values())):
-        name = min((g for g in groups if taken[g] < len(groups[g])),
-                   key=lambda g: Fraction(2 * taken[g] + 1, 2 * len(groups[g])))
+    for k in range(1, total + 1):
+        name = max((g for g in groups if taken[g] < len(groups[g])),
+                   key=lambda g: Fraction(k * len(groups[g]), total) - taken[g])
         order.append(groups[name][taken[name]])
         taken[name] += 1
     return order

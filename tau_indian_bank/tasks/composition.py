@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -95,4 +95,21 @@ def split_checks(ids: Sequence[str], splits: Mapping[str, Sequence[str]]) -> lis
         abs(lite_counts.get(c, 0) - len(lite) * n / len(ids)) < 1 for c, n in all_counts.items())
     checks.append(Check("lite stratified by category", "±1 of proportional", ", ".join(
         f"{c.split('_')[0]} {lite_counts.get(c, 0)}" for c in CATEGORY_COUNTS), stratified))
+    uneven = sorted(name for name, members in splits.items() if not prefixes_spread(members))
+    checks.append(Check("every split's prefixes spread by category", "±1 of proportional",
+                        f"{len(splits) - len(uneven)} of {len(splits)} splits", not uneven))
     return checks
+
+
+def prefixes_spread(ids: Sequence[str], key: Callable[[str], str] = category_of) -> bool:
+    """Whether every prefix of ``ids`` holds each group (by default, category) within one task of its proportional share.
+
+    This is what lets ``--num-tasks N`` on a split run a sample of every category.
+    """
+    totals = Counter(key(i) for i in ids)
+    seen: Counter[str] = Counter()
+    for k, task_id in enumerate(ids, start=1):
+        seen[key(task_id)] += 1
+        if any(abs(seen[c] - k * n / len(ids)) >= 1 for c, n in totals.items()):
+            return False
+    return True
