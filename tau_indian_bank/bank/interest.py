@@ -81,8 +81,11 @@ def rd_maturity_paise(instalment: int, rate_bps: int, opened: dt.date, tenure_mo
 
 
 def applicable_rate_bps(contracted_bps: int, opened: dt.date, on: dt.date, senior: bool) -> int:
-    """The rate the premature-closure penalty is taken from (policy §4.5): the card rate for the
-    period the deposit has run (the shortest slab at least), or the contracted rate if lower."""
+    """The rate the premature-closure penalty is taken from (policy §4.5).
+
+    It is the card rate for the period the deposit has run (the shortest slab at least), or
+    the contracted rate if that is lower.
+    """
     run_months = months_between(opened, on)
     shortest = DEPOSIT_RATE_SLABS[0]
     card = card_rate_bps(max(run_months, shortest.min_months), senior)

@@ -22,6 +22,7 @@ from tau_indian_bank.tasks.composition import family_of
 from tau_indian_bank.tasks.families import all_families
 from tau_indian_bank.tasks.framework import Draft, Family, assemble, persona
 from tau_indian_bank.tasks.lookups import full_name
+from tau_indian_bank.tasks.scenario_rules import fit_persona
 from tau_indian_bank.vocabulary import CATEGORIES, category_of
 
 GENERATION_SEED = 20260715
@@ -66,8 +67,8 @@ def _fill(family: Family, quota: int, used: Counter[str], seed: int) -> list[dic
             continue
         used[draft.customer_id] += 1
         persona_text = persona(conn, draft.customer_id, rng, draft.persona_note)
-        tasks.append(attach_facts(assemble(family, len(tasks) + 1, draft, persona_text, login_context,
-                                           full_name(conn, draft.customer_id))))
+        tasks.append(fit_persona(attach_facts(assemble(family, len(tasks) + 1, draft, persona_text, login_context,
+                                                       full_name(conn, draft.customer_id)))))
     if len(tasks) < quota:
         raise GenerationError(f"family {family.name}: only {len(tasks)} of {quota} tasks could be built")
     return tasks

@@ -40,7 +40,7 @@ def test_ordering_keeps_the_membership_and_does_not_depend_on_input_order():
     random.Random(7).shuffle(shuffled)
     made = make_splits(shuffled)
     assert made == {name: list(members) for name, members in shipped.items()}
-    for name, members in made.items():
+    for members in made.values():
         assert Counter(stratified_order(members)) == Counter(members)
 
 
