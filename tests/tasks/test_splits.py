@@ -24,6 +24,11 @@ def test_a_short_prefix_of_every_shipped_split_covers_every_category(name):
     assert prefixes_spread(ids)
 
 
+def test_the_first_five_lite_tasks_are_the_ones_the_readme_describes():
+    firsts = Counter(category_of(i) for i in load_splits()["lite"][:5])
+    assert firsts == {"sequencing": 2, "edge_case": 1, "rare_tool": 1, "control": 1}
+
+
 @pytest.mark.parametrize("name", ["base", "lite", "train", "test"])
 def test_within_a_category_every_prefix_is_spread_across_families(name):
     ids = list(load_splits()[name])
