@@ -80,13 +80,22 @@ def rd_maturity_paise(instalment: int, rate_bps: int, opened: dt.date, tenure_mo
     return _paise(total)
 
 
-def premature_rate_bps(contracted_bps: int, opened: dt.date, on: dt.date, senior: bool) -> int:
-    """Rate earned when a deposit is closed early on ``on``."""
+def applicable_rate_bps(contracted_bps: int, opened: dt.date, on: dt.date, senior: bool) -> int:
+    """The rate the premature-closure penalty is taken from (policy §4.5).
+
+    It is the card rate for the period the deposit has run (the shortest slab at least), or
+    the contracted rate if that is lower.
+    """
     run_months = months_between(opened, on)
     shortest = DEPOSIT_RATE_SLABS[0]
     card = card_rate_bps(max(run_months, shortest.min_months), senior)
     assert card is not None
-    return max(min(card, contracted_bps) - PREMATURE_PENALTY_BPS, 0)
+    return min(card, contracted_bps)
+
+
+def premature_rate_bps(contracted_bps: int, opened: dt.date, on: dt.date, senior: bool) -> int:
+    """Rate earned when a deposit is closed early on ``on``: the applicable rate less the penalty."""
+    return max(applicable_rate_bps(contracted_bps, opened, on, senior) - PREMATURE_PENALTY_BPS, 0)
 
 
 def premature_interest_paise(
@@ -138,6 +147,8 @@ class ClosureTerms:
     interest: int
     recovered: int
     payout: int
+    #: The rate a premature closure's penalty is taken from (the contracted rate at maturity).
+    applicable_bps: int
 
 
 def closure_terms(
@@ -155,7 +166,8 @@ def closure_terms(
     """Closure of a deposit on ``on``: at maturity (no penalty) or premature (reduced rate)."""
     principal = amount * (instalments_paid if deposit_type == "recurring" else 1)
     if on >= maturity:
-        return ClosureTerms(False, principal, rate_bps, maturity_amount - principal, 0, maturity_amount)
+        return ClosureTerms(False, principal, rate_bps, maturity_amount - principal, 0, maturity_amount, rate_bps)
+    applicable = applicable_rate_bps(rate_bps, opened, on, senior)
     reduced = premature_rate_bps(rate_bps, opened, on, senior)
     if payout_type != "cumulative":
         # Interest already paid out at the contracted rate is set against what is due at the
@@ -163,6 +175,6 @@ def closure_terms(
         paid = interest_paid_out_paise(amount, rate_bps, payout_type, opened, on)
         due = 0 if (on - opened).days < NO_INTEREST_WITHIN_DAYS else simple_interest_paise(amount, reduced, (on - opened).days)
         owed, recovered = max(due - paid, 0), max(paid - due, 0)
-        return ClosureTerms(True, principal, reduced, owed, recovered, principal + owed - recovered)
+        return ClosureTerms(True, principal, reduced, owed, recovered, principal + owed - recovered, applicable)
     earned = premature_interest_paise(deposit_type, amount, reduced, opened, on, instalments_paid)
-    return ClosureTerms(True, principal, reduced, earned, 0, principal + earned)
+    return ClosureTerms(True, principal, reduced, earned, 0, principal + earned, applicable)

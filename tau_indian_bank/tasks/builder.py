@@ -11,15 +11,18 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from tau_indian_bank.evaluation.facts import attach_facts
 from tau_indian_bank.paths import SPLITS_FILE, TASKS_FILE
+from tau_indian_bank.tasks.composition import family_of
 from tau_indian_bank.tasks.families import all_families
 from tau_indian_bank.tasks.framework import Draft, Family, assemble, persona
 from tau_indian_bank.tasks.lookups import full_name
+from tau_indian_bank.tasks.scenario_rules import fit_persona
 from tau_indian_bank.vocabulary import CATEGORIES, category_of
 
 GENERATION_SEED = 20260715
@@ -64,8 +67,8 @@ def _fill(family: Family, quota: int, used: Counter[str], seed: int) -> list[dic
             continue
         used[draft.customer_id] += 1
         persona_text = persona(conn, draft.customer_id, rng, draft.persona_note)
-        tasks.append(attach_facts(assemble(family, len(tasks) + 1, draft, persona_text, login_context,
-                                           full_name(conn, draft.customer_id))))
+        tasks.append(fit_persona(attach_facts(assemble(family, len(tasks) + 1, draft, persona_text, login_context,
+                                                       full_name(conn, draft.customer_id)))))
     if len(tasks) < quota:
         raise GenerationError(f"family {family.name}: only {len(tasks)} of {quota} tasks could be built")
     return tasks
@@ -81,8 +84,49 @@ def _apportion(total: int, weights: dict[str, int]) -> dict[str, int]:
     return shares
 
 
+def spread(groups: Mapping[str, Sequence[str]]) -> list[str]:
+    """Merge groups so that every prefix holds each in proportion to its size.
+
+    The k-th item comes from the group furthest behind its share of the first k items
+    (``k * size / total - taken``); ties go to the group named first. Within a group the
+    given order is kept.
+    """
+    total = sum(len(items) for items in groups.values())
+    taken = dict.fromkeys(groups, 0)
+    order: list[str] = []
+    for k in range(1, total + 1):
+        name = max((g for g in groups if taken[g] < len(groups[g])),
+                   key=lambda g: Fraction(k * len(groups[g]), total) - taken[g])
+        order.append(groups[name][taken[name]])
+        taken[name] += 1
+    return order
+
+
+def _grouped(ids: Iterable[str], key: Callable[[str], str]) -> dict[str, list[str]]:
+    groups: dict[str, list[str]] = {}
+    for task_id in ids:
+        groups.setdefault(key(task_id), []).append(task_id)
+    return groups
+
+
+def stratified_order(task_ids: Iterable[str]) -> list[str]:
+    """The ids ordered so that any prefix is spread across categories, and within each across families.
+
+    Deterministic: ids are sorted first; categories come in ``CATEGORIES`` order, families
+    alphabetically; a split's membership is unchanged.
+    """
+    by_category = _grouped(sorted(task_ids), category_of)
+    ordered = {c: spread(dict(sorted(_grouped(by_category[c], family_of).items())))
+               for c in sorted(by_category, key=lambda c: (CATEGORIES.index(c) if c in CATEGORIES else len(CATEGORIES), c))}
+    return spread(ordered)
+
+
 def make_splits(task_ids: Iterable[str], seed: int = GENERATION_SEED) -> dict[str, list[str]]:
-    """Base (all), lite (stratified by category), test (stratified within lite) and train = lite - test."""
+    """Base (all), lite (stratified by category), test (stratified within lite) and train = lite - test.
+
+    Each split is in :func:`stratified_order`, so ``--num-tasks N`` on any split runs a
+    sample spread across categories and families.
+    """
     ids = sorted(task_ids)
     by_category = {c: [i for i in ids if category_of(i) == c] for c in CATEGORIES}
     rng = random.Random(f"{seed}:splits")
@@ -97,8 +141,8 @@ def make_splits(task_ids: Iterable[str], seed: int = GENERATION_SEED) -> dict[st
         shuffled = list(chosen)
         rng.shuffle(shuffled)
         test.extend(shuffled[: test_shares[category]])
-    lite, test = sorted(lite), sorted(test)
-    return {"base": ids, "lite": lite, "train": sorted(set(lite) - set(test)), "test": test}
+    splits = {"base": ids, "lite": lite, "train": sorted(set(lite) - set(test)), "test": test}
+    return {name: stratified_order(members) for name, members in splits.items()}
 
 
 def build(plan: dict[str, int] | None = None, seed: int = GENERATION_SEED) -> tuple[list[dict[str, Any]], dict[str, list[str]]]:

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tau_indian_bank.tools.catalogue import READ_TOOLS, SPECS, STATE_CHANGING_TOOLS
+from tau_indian_bank.tools.catalogue import READ_TOOLS, SPECS, WRITE_TOOLS
 from tau_indian_bank.vocabulary import CATEGORIES, category_of
 
 #: Tasks per category: sequencing 470, edge case 266, rare tool 152, control 112 (in ``CATEGORIES`` order).
 CATEGORY_COUNTS = dict(zip(CATEGORIES, (470, 266, 152, 112), strict=True))
 TOTAL_TASKS = 1000
 WITH_READ = 962
+#: Tasks whose gold chain has none of the 13 writes (the paper's "require no write call"; the
+#: hand-over, ``transfer_to_human_agents``, is a separate tool and does not count as a write).
 WITHOUT_WRITE = 114
 CONTROL_MEAN_CALLS = 1.38
 CONTROL_MEAN_TOLERANCE = 0.02
@@ -49,10 +51,10 @@ def composition_checks(tasks: Sequence[Mapping[str, Any]], splits: Mapping[str, 
     categories = Counter(category_of(i) for i in ids)
     chains = {t["id"]: _calls(t) for t in tasks}
     with_read = sum(any(c in READ_TOOLS for c in chain) for chain in chains.values())
-    without_write = sum(not any(c in STATE_CHANGING_TOOLS for c in chain) for chain in chains.values())
+    without_write = sum(not any(c in WRITE_TOOLS for c in chain) for chain in chains.values())
     control = [i for i in ids if category_of(i) == "control"]
     control_mean = sum(len(chains[i]) for i in control) / len(control) if control else 0.0
-    control_no_write = sum(not any(c in STATE_CHANGING_TOOLS for c in chains[i]) for i in control)
+    control_no_write = sum(not any(c in WRITE_TOOLS for c in chains[i]) for i in control)
     lengths = Counter(min(len(chain), 5) for chain in chains.values())
     used_tools = {c for chain in chains.values() for c in chain}
     families = {family_of(i) for i in ids}
@@ -62,10 +64,10 @@ def composition_checks(tasks: Sequence[Mapping[str, Any]], splits: Mapping[str, 
         *(Check(f"category {c}", str(n), str(categories.get(c, 0)), categories.get(c, 0) == n)
           for c, n in CATEGORY_COUNTS.items()),
         Check("tasks with a read", str(WITH_READ), str(with_read), with_read == WITH_READ),
-        Check("tasks without a write", str(WITHOUT_WRITE), str(without_write), without_write == WITHOUT_WRITE),
+        Check("tasks without a write (hand-over not a write)", str(WITHOUT_WRITE), str(without_write), without_write == WITHOUT_WRITE),
         Check("control mean gold calls", f"{CONTROL_MEAN_CALLS}±{CONTROL_MEAN_TOLERANCE}", f"{control_mean:.3f}",
               abs(control_mean - CONTROL_MEAN_CALLS) <= CONTROL_MEAN_TOLERANCE),
-        Check("control tasks without a write", str(CONTROL_WITHOUT_WRITE), str(control_no_write),
+        Check("control tasks without a write (same)", str(CONTROL_WITHOUT_WRITE), str(control_no_write),
               control_no_write == CONTROL_WITHOUT_WRITE),
         Check("tasks with no gold call", "0", str(lengths.get(0, 0)), lengths.get(0, 0) == 0),
         Check("chain lengths 1..4 present", "all", ",".join(str(k) for k in sorted(lengths) if k),
@@ -93,4 +95,21 @@ def split_checks(ids: Sequence[str], splits: Mapping[str, Sequence[str]]) -> lis
         abs(lite_counts.get(c, 0) - len(lite) * n / len(ids)) < 1 for c, n in all_counts.items())
     checks.append(Check("lite stratified by category", "±1 of proportional", ", ".join(
         f"{c.split('_')[0]} {lite_counts.get(c, 0)}" for c in CATEGORY_COUNTS), stratified))
+    uneven = sorted(name for name, members in splits.items() if not prefixes_spread(members))
+    checks.append(Check("every split's prefixes spread by category", "±1 of proportional",
+                        f"{len(splits) - len(uneven)} of {len(splits)} splits", not uneven))
     return checks
+
+
+def prefixes_spread(ids: Sequence[str], key: Callable[[str], str] = category_of) -> bool:
+    """Whether every prefix of ``ids`` holds each group (by default, category) within one task of its proportional share.
+
+    This is what lets ``--num-tasks N`` on a split run a sample of every category.
+    """
+    totals = Counter(key(i) for i in ids)
+    seen: Counter[str] = Counter()
+    for k, task_id in enumerate(ids, start=1):
+        seen[key(task_id)] += 1
+        if any(abs(seen[c] - k * n / len(ids)) >= 1 for c, n in totals.items()):
+            return False
+    return True

@@ -59,8 +59,9 @@ class Draft:
     #: Robustness tasks: earlier conversation shown to the assistant in place of the greeting
     #: (user and assistant messages at ``HISTORY_TIME``, ending with an assistant message).
     history: list[dict[str, Any]] = field(default_factory=list)
-    #: Robustness tasks: how the customer behaves (lines that take the place of the default
-    #: "confirm what you asked for" rule when the customer is to say no, change its mind, push…).
+    #: How the customer behaves, where the default confirmation and credentials rules do not fit:
+    #: robustness tasks (say no, change your mind, push…) and a base task whose opening line
+    #: offers an OTP (the one exception to "never share an OTP").
     behaviour: list[str] | None = None
     #: Robustness tasks: facts no gold call yields (a refusal and its reason), kept in the
     #: description's notes (see ``evaluation.facts.declared_facts``).
@@ -130,9 +131,18 @@ def persona(conn: sqlite3.Connection, customer_id: str, rng: random.Random, note
     return f"{text} {note}".strip()
 
 
+_SECOND_PERSON = (
+    (r"\bI am\b", "you are"), (r"\bI'm\b", "you're"), (r"\bI was\b", "you were"), (r"\bI\b", "you"),
+    (r"\bmyself\b", "yourself"), (r"\bmine\b", "yours"), (r"\bmy\b", "your"), (r"\bMy\b", "Your"),
+    (r"\bme\b", "you"), (r"\bour\b", "your"), (r"\bOur\b", "Your"),
+)
+
+
 def yours(text: str) -> str:
-    """The customer's first-person words as the scenario addresses them ('my' -> 'your')."""
-    return re.sub(r"\bmy\b", "your", text)
+    """The customer's first-person words as the scenario addresses them ('I want my…' -> 'you want your…')."""
+    for pattern, replacement in _SECOND_PERSON:
+        text = re.sub(pattern, replacement, text)
+    return text
 
 
 def request_step(category: str, description: str, related_id: str | None = None) -> Step:

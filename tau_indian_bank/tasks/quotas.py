@@ -2,9 +2,11 @@
 
 The quotas add up to the paper's figures, which ``composition`` checks: 470
 sequencing, 266 edge-case, 152 rare-tool and 112 control tasks; 962 tasks with a read,
-114 without a write (93 of them control), so 38 without a read (9 control, 29 edge
-cases); control averages 1.38 gold calls; at least 40
-tasks have five or more gold calls.
+114 without a write (93 of them control, 21 edge cases), so 38 without a read (9 control,
+29 edge cases); control averages 1.38 gold calls; at least 40 tasks have five or more
+gold calls. A write is one of the 13 write tools: the hand-over to a human
+(``transfer_to_human_agents``, its own kind of tool) is not one, so the 10 hand-over
+tasks count among the 21 edge cases without a write.
 """
 
 QUOTAS: dict[str, int] = {
@@ -15,15 +17,15 @@ QUOTAS: dict[str, int] = {
     "two_cards_limit": 10,
     "cheque_stop": 30, "cheque_book": 20, "mandate_cancel": 30, "cheque_stop_and_book": 10,
     "statement": 25, "dispute_txn": 15, "statement_and_address": 10,
-    # edge cases (266): 21 with no write, 29 with no read
-    "deposit_already_closed": 8, "cheque_cleared": 7, "insufficient_balance": 6,
-    "kyc_expired_deposit": 12, "permanent_address": 9, "bereavement": 5, "account_takeover": 3,
-    "ambiguous_deposit": 12, "matured_deposit_close": 15, "rd_not_multiple": 10, "senior_claim": 10,
-    "dormant_reactivation": 12,
-    "card_unsure_freeze": 30, "blocked_card_unfreeze": 15, "limit_above_max": 15, "unauthorised_card_txn": 25,
+    # edge cases (266): 21 with no write (11 reads only, 10 hand-overs), 29 with no read
+    "deposit_already_closed": 4, "cheque_cleared": 4, "insufficient_balance": 3,
+    "kyc_expired_deposit": 14, "permanent_address": 10, "bereavement": 3, "account_takeover": 2,
+    "ambiguous_deposit": 12, "matured_deposit_close": 15, "rd_not_multiple": 10, "senior_claim": 12,
+    "dormant_reactivation": 14,
+    "card_unsure_freeze": 30, "blocked_card_unfreeze": 18, "limit_above_max": 15, "unauthorised_card_txn": 25,
     "otp_offered": 10,
-    "mandate_other_account": 15, "returned_cheque_stop": 8, "ambiguous_account_cheque_book": 15,
-    "statement_over_12_months": 12, "overdue_escalate": 12,
+    "mandate_other_account": 18, "returned_cheque_stop": 12, "ambiguous_account_cheque_book": 15,
+    "statement_over_12_months": 15, "overdue_escalate": 5,
     # rare tool (152)
     "gold_loan_apply": 25, "loan_foreclosure": 25, "insurance_claim": 20, "offer_to_deposit": 20,
     "failed_txn_compensation": 20, "request_followup": 15, "compare_tenures_open": 15, "mandate_after_rules": 12,

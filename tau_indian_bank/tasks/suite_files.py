@@ -49,7 +49,7 @@ def load_splits(path: Path = SPLITS_FILE) -> Mapping[str, tuple[str, ...]]:
 def select_split(
     tasks: Sequence[Mapping[str, Any]], splits: Mapping[str, Sequence[str]], split: str | None
 ) -> list[Mapping[str, Any]]:
-    """The tasks of one split, in suite order; all tasks when ``split`` is None."""
+    """The tasks of one split, in the split's order (spread across categories); all tasks when ``split`` is None."""
     if split is None:
         return list(tasks)
     if split not in splits:
@@ -59,4 +59,5 @@ def select_split(
     missing = sorted(wanted - known)
     if missing:
         raise TaskSuiteError(f"split {split!r} names {len(missing)} task(s) not in the suite, e.g. {missing[0]!r}")
-    return [t for t in tasks if t["id"] in wanted]
+    by_id = {t["id"]: t for t in tasks}
+    return [by_id[task_id] for task_id in dict.fromkeys(splits[split])]

@@ -11,6 +11,9 @@ Checks, each reported as a line of a table (failing task ids listed):
 * evidence: every compared gold argument is supported by what the agent can see;
 * facts: every task's stored facts equal those derived from its gold replay, and a task
   without facts is of a kind that has none (a rules question, a hand-over);
+* scenarios: no scenario contradicts the customer guidelines (``scenario_rules``: voice,
+  figures the customer does not know, credentials, date of birth, persona), over
+  whatever tasks the set has;
 * participants: through tau2's own loop and evaluator, the oracle passes every task and
   each of the four scripted baselines fails every task; the oracle states every fact of
   every task (answer check) and each baseline misses one wherever a task has facts.
@@ -32,6 +35,7 @@ from typing import Any
 from tau_indian_bank.evaluation.facts import derive_facts, task_facts, why_no_facts, without_facts
 from tau_indian_bank.tasks.composition import Check, composition_checks
 from tau_indian_bank.tasks.evidence import missing_evidence
+from tau_indian_bank.tasks.scenario_rules import scenario_problems
 from tau_indian_bank.tools.arguments import ArgumentError, bind
 from tau_indian_bank.tools.catalogue import ALL_SPECS
 from tau_indian_bank.vocabulary import BASELINES, CATEGORY_PREFIXES, DOMAIN_NAME, OFFLINE_AGENTS, ORACLE
@@ -189,6 +193,17 @@ def _facts_summary(tasks: Sequence[Mapping[str, Any]]) -> Check:
     return Check("tasks with facts; the others, and why", "rest: rules or hand-over", found, "no reason" not in reasons)
 
 
+def _scenario_checks(tasks: Sequence[Mapping[str, Any]], problems: TaskProblems) -> list[Check]:
+    """One row per scenario rule: the scenarios that do not contradict the customer guidelines."""
+    checks = []
+    for name, found in scenario_problems(tasks).items():
+        for task_id, problem in found:
+            problems.add(name, task_id, problem)
+        bad = {task_id for task_id, _ in found}
+        checks.append(Check(name, f"{len(tasks)} tasks", f"{len(tasks) - len(bad)} ok", not bad))
+    return checks
+
+
 def validate(
     tasks: Sequence[Mapping[str, Any]], splits: Mapping[str, Sequence[str]], policy: str,
     participants: bool = True, workers: int | None = None,
@@ -214,6 +229,7 @@ def validate(
         bad = {x.split(":")[0] for x in problems.by_check.get(name, [])}
         checks.append(Check(name, f"{n} tasks", f"{n - len(bad)} ok", not bad))
     checks.append(_facts_summary(well_formed))
+    checks.extend(_scenario_checks(tasks, problems))
     if participants and well_formed:
         outcomes = participant_outcomes(well_formed, OFFLINE_AGENTS, workers or min(2, os.cpu_count() or 1))
         for agent in OFFLINE_AGENTS:

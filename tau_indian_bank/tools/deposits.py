@@ -181,9 +181,12 @@ class DepositTools(ToolsBase):
         """
         d = self.deposit(deposit_id)
         terms = self._closure_terms(d)
+        # rate_applied = applicable_rate (the card rate for the period run, or the contracted
+        # rate if lower) less the penalty (§4.5); at maturity the contracted rate, no penalty.
         return {
             "deposit_id": deposit_id, "quote_date": clock.today_iso(), "premature": terms.premature,
-            "contracted_rate": percent(d["rate_bps"]), "rate_applied": percent(terms.rate_bps),
+            "contracted_rate": percent(d["rate_bps"]), "applicable_rate": percent(terms.applicable_bps),
+            "penalty": percent(terms.applicable_bps - terms.rate_bps), "rate_applied": percent(terms.rate_bps),
             "principal": paise_to_rupees(terms.principal), "interest": paise_to_rupees(terms.interest),
             "interest_recovered": paise_to_rupees(terms.recovered), "payout": paise_to_rupees(terms.payout),
             "payout_display": format_rupees(terms.payout),

@@ -79,8 +79,8 @@ def test_only_calculator_figures_may_be_rounded():
 
 def test_tasks_without_facts_are_rules_questions_and_hand_overs():
     bare = [t for t in load_suite() if not task_facts(t)]
-    assert len(bare) == 21
-    assert Counter(t["id"].rsplit("_", 1)[0] for t in bare) == {"ctrl_rules_question": 13, "edge_bereavement": 5,
-                                                                 "edge_account_takeover": 3}
+    assert len(bare) == 18
+    assert Counter(t["id"].rsplit("_", 1)[0] for t in bare) == {"ctrl_rules_question": 13, "edge_bereavement": 3,
+                                                                 "edge_account_takeover": 2}
     assert all(why_no_facts(t) for t in bare)
     assert why_no_facts(_task("ctrl_balance_")) is None

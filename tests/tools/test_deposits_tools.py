@@ -291,7 +291,8 @@ def test_premature_closure_quote_of_a_cumulative_fd(bank, cumulative_fd):
     out = bank.call(bank.tools(d["customer_id"]), "get_deposit_closure_quote", {"deposit_id": d["deposit_id"]})
     payout = d["amount_paise"] + interest
     assert out == {"deposit_id": d["deposit_id"], "quote_date": "2026-07-15", "premature": True,
-                   "contracted_rate": f"{d['rate_bps'] / 100:.2f}%", "rate_applied": f"{reduced / 100:.2f}%",
+                   "contracted_rate": f"{d['rate_bps'] / 100:.2f}%", "applicable_rate": f"{(reduced + 100) / 100:.2f}%",
+                   "penalty": "1.00%", "rate_applied": f"{reduced / 100:.2f}%",
                    "principal": d["amount_paise"] / 100, "interest": interest / 100, "interest_recovered": 0.0,
                    "payout": payout / 100, "payout_display": _indian(payout)}
     assert interest > 0 and reduced < d["rate_bps"]
@@ -303,6 +304,7 @@ def test_premature_closure_quote_for_a_senior_includes_the_uplift(bank, senior_f
     reduced = _premature_rate(d["rate_bps"], opened, senior=True)
     out = bank.call(bank.tools(d["customer_id"]), "get_deposit_closure_quote", {"deposit_id": d["deposit_id"]})
     assert out["rate_applied"] == f"{reduced / 100:.2f}%"
+    assert (out["applicable_rate"], out["penalty"]) == (f"{(reduced + 100) / 100:.2f}%", "1.00%")
     assert out["interest"] == _paise(d["amount_paise"] * (_growth(reduced, (TODAY - opened).days) - 1)) / 100
 
 
@@ -360,6 +362,7 @@ def test_closure_quote_of_a_matured_deposit_pays_the_maturity_amount(bank, matur
     out = bank.call(bank.tools(matured["customer_id"]), "get_deposit_closure_quote", {"deposit_id": matured["deposit_id"]})
     assert out["premature"] is False
     assert out["rate_applied"] == out["contracted_rate"] == f"{matured['rate_bps'] / 100:.2f}%"
+    assert (out["applicable_rate"], out["penalty"]) == (out["contracted_rate"], "0.00%")  # no penalty at maturity
     assert out["payout"] == matured["maturity_amount_paise"] / 100
     assert out["interest"] == (matured["maturity_amount_paise"] - matured["amount_paise"]) / 100
 

@@ -195,6 +195,23 @@ def test_stop_a_returned_cheque_keeps_its_payee_and_amount(bank, cheque_account)
         "cheques", {**cheque, "status": "stopped", "status_date": "2026-07-15", "stop_reason": "payment_dispute"})})}
 
 
+def test_a_returned_cheque_is_unpaid_and_stops_as_policy_7_2_says(bank, cheque_account):
+    """§7.2: a returned cheque is unpaid and may be presented again, so it is stopped like one."""
+    from tau_indian_bank.paths import POLICY_DIR
+
+    clause = next(line for line in (POLICY_DIR / "servicing_policy.md").read_text(encoding="utf-8").splitlines()
+                  if line.startswith("7.2 "))
+    assert "returned cheque" in clause and "can be stopped" in clause
+    cheque = cheque_account["cheques"]["returned"]
+    tools = bank.tools(cheque_account["customer_id"])
+    args = {"account_id": cheque_account["account_id"], "cheque_number": cheque["cheque_number"]}
+    assert bank.call(tools, "get_cheque_status", args)["status"] == "returned"
+    out = bank.call(tools, "stop_cheque_payment", {**args, "reason": "lost"})
+    assert (out["status"], out["effective_from"]) == ("stopped", "2026-07-15")
+    after = bank.call(tools, "get_cheque_status", args)
+    assert (after["status"], after["status_date"], after["stop_reason"]) == ("stopped", "2026-07-15", "lost")
+
+
 def test_stop_refuses_a_cleared_cheque(bank, cheque_account):
     cheque = cheque_account["cheques"]["cleared"]
     bank.refuse(bank.tools(cheque_account["customer_id"]), "stop_cheque_payment",

@@ -16,7 +16,7 @@ from typing import NamedTuple
 from tau_indian_bank.bank import clock
 from tau_indian_bank.bank.money import spoken_rupees
 from tau_indian_bank.constants import STATEMENT_RETENTION_YEARS
-from tau_indian_bank.tasks.framework import MONTHS, Draft, Family, Step
+from tau_indian_bank.tasks.framework import MONTHS, Draft, Family, Step, yours
 from tau_indian_bank.tasks.lookups import (
     Address,
     Customer,
@@ -149,12 +149,13 @@ def _statement_draft(conn: sqlite3.Connection, candidate: CustomerAccount, rng: 
     when = f"{period.words}, that is {_span(period)}"
     return Draft(
         customer_id=customer_id,
-        reason=f"You need a statement of your {label} from {_span(period)}, {_delivery_words(delivery, rng)}, for {purpose}.",
+        reason=f"You need a statement of your {label} from {_span(period)}, {yours(_delivery_words(delivery, rng))}, "
+               f"for {yours(purpose)}.",
         opening=(f"{rng.choice(_GREETINGS)}, I need a statement of my {label} {when}, {_delivery_words(delivery, rng)}. "
                  f"It is for {purpose}."),
         known=[("Account", f"your {label}"), ("Statement period", _span(period)),
                ("Delivery", "by post to your address on record" if delivery == "post" else "by e-mail"),
-               ("Purpose", purpose)],
+               ("Purpose", yours(purpose))],
         unknown="You do not know the bank's limits on statement periods.",
         gold=[Step("get_account_details", {"account_id": account}), _statement_step(account, period, delivery)],
         assertion=(f"The assistant read the {label}, confirmed the period {_span(period)} and delivery by {delivery}, and "
@@ -184,7 +185,7 @@ def _long_draft(conn: sqlite3.Connection, candidate: CustomerAccount, rng: rando
     label, purpose, words = account_label(conn, account), rng.choice(_PURPOSES), _delivery_words(delivery, rng)
     return Draft(
         customer_id=customer_id,
-        reason=f"You need your {label} statement from {_span(whole)}, {words}, for {purpose}.",
+        reason=f"You need your {label} statement from {_span(whole)}, {yours(words)}, for {yours(purpose)}.",
         opening=(f"{rng.choice(_GREETINGS)}, I need a statement of my {label} from {_span(whole)}, {words}, for {purpose}. "
                  f"If that is too long for one statement, please split it {how}: {_span(first)}, and {_span(second)}."),
         known=[("Account", f"your {label}"), ("Statement period", _span(whole)),
@@ -358,7 +359,8 @@ def _permanent_draft(conn: sqlite3.Connection, candidate: Customer, rng: random.
                         f"my parents have moved our ancestral home to {city}"))
     return Draft(
         customer_id=customer_id,
-        reason=f"You want your permanent address changed to {full} because {story}. Your communication address stays the same.",
+        reason=(f"You want your permanent address changed to {full} because {yours(story)}. Your communication address "
+                "stays the same."),
         opening=(f"{rng.choice(_GREETINGS)}, {story}. Please change my permanent address to {full}. My communication "
                  "address stays as it is."),
         known=[("New permanent address", full), ("Communication address", "it stays as it is; do not change it")],

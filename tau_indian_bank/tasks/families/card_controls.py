@@ -164,7 +164,8 @@ def _above_max_draft(conn: sqlite3.Connection, candidate: CardChannel, rng: rand
         gold=[details(card_id), _controls_step(card_id, channel, "domestic", True, top)],
         assertion=(f"The assistant explained that the highest daily {channel} limit is {spoken_rupees(top)}, did not try to set "
                    f"{spoken_rupees(asked)}, and set the limit on the card ending {label[-4:]} to {spoken_rupees(top)} after confirmation"),
-        accept=[f"Accept {spoken_rupees(top)} once told that {spoken_rupees(asked)} is more than allowed."],
+        accept=[f"Once told that {spoken_rupees(asked)} is more than allowed, accept the highest limit the assistant says "
+                "the bank allows."],
     )
 
 

@@ -13,7 +13,7 @@ from typing import NamedTuple
 from tau_indian_bank.bank import clock
 from tau_indian_bank.bank.money import spoken_rupees
 from tau_indian_bank.constants import GOLD_LOAN_LTV_BPS, GOLD_LOAN_MIN_PAISE, gold_rate_per_gram_paise
-from tau_indian_bank.tasks.framework import Draft, Family, Step, month_year
+from tau_indian_bank.tasks.framework import Draft, Family, Step, month_year, yours
 from tau_indian_bank.tasks.lookups import (
     AccountPair,
     CardAccount,
@@ -139,7 +139,7 @@ _QUESTIONS = (
 def _rules(conn: sqlite3.Connection, candidate: RulesQuestion, rng: random.Random) -> Draft:
     customer_id = candidate.customer_id
     question, topic = _QUESTIONS[candidate.number % len(_QUESTIONS)]
-    return Draft(customer_id, f"You have a general question about {topic}.", question, [("Question", question)],
+    return Draft(customer_id, f"You have a general question about {topic}.", question, [("Question", f'"{question}"')],
                  "You do not know the rule.", [Step("search_regulations", {"query": topic}, compare=())],
                  f"The assistant answered the question about {topic} from the regulation knowledge base")
 
@@ -271,8 +271,8 @@ def _nominee(conn: sqlite3.Connection, candidate: CustomerAccount, rng: random.R
     customer_id, account = candidate.customer_id, candidate.account_id
     label = account_label(conn, account)
     who = rng.choice(("my wife", "my husband", "my daughter", "my son", "my mother", "my brother"))
-    return Draft(customer_id, f"You want to add or change the nominee on your {label} to {who}.",
-                 f"I want to make {who} the nominee on my {label}.", [("Account", f"your {label}"), ("Nominee", who)],
+    return Draft(customer_id, f"You want to add or change the nominee on your {label} to {yours(who)}.",
+                 f"I want to make {who} the nominee on my {label}.", [("Account", f"your {label}"), ("Nominee", yours(who))],
                  "You do not know the procedure.",
                  [Step("raise_service_request", {"category": "nominee_update", "related_id": account,
                                                  "description": f"Customer wants {who} as nominee"},

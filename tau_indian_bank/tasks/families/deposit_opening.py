@@ -15,6 +15,7 @@ from tau_indian_bank.bank.money import spoken_rupees
 from tau_indian_bank.constants import FD_MIN_AMOUNT_PAISE
 from tau_indian_bank.tasks.framework import Draft, Drafter, Family, Step, amount_arg
 from tau_indian_bank.tasks.lookups import CustomerAccount, account_label, kyc_verified, open_request, profile, rows, value
+from tau_indian_bank.wording import spoken_date
 
 # --- opening ------------------------------------------------------------------------------
 
@@ -206,6 +207,8 @@ def _senior_claim_draft(conn: sqlite3.Connection, candidate: CustomerAccount, rn
     base = _open_draft("fixed")(conn, candidate, rng)
     base.opening = base.opening + " I'm a senior citizen, so I should get the senior citizen rate."
     base.reason += " You believe you qualify for the senior-citizen rate, but the bank's records say you are under 60."
+    born = profile(conn, candidate.customer_id).date_of_birth
+    base.known.append(("Date of birth", f"{spoken_date(born)} (give it if the assistant asks)"))
     base.accept = ["If the assistant says the senior-citizen rate does not apply by the bank's records, accept the "
                    "general rate and go ahead."]
     base.assertion += ", at the general rate the records call for, not the senior-citizen rate the customer claimed"

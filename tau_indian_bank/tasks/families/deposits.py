@@ -16,7 +16,7 @@ from tau_indian_bank.bank.money import spoken_rupees
 from tau_indian_bank.constants import FD_MIN_AMOUNT_PAISE
 from tau_indian_bank.tasks.families import deposit_opening as opening
 from tau_indian_bank.tasks.families.deposit_opening import open_steps
-from tau_indian_bank.tasks.framework import Draft, Drafter, Family, Finder, Step, month_year
+from tau_indian_bank.tasks.framework import Draft, Drafter, Family, Finder, Step, month_year, yours
 from tau_indian_bank.tasks.lookups import (
     CustomerDeposit,
     account_label,
@@ -210,10 +210,10 @@ def _instruction_draft(conn: sqlite3.Connection, candidate: CustomerDeposit, rng
     word, month = _DEPOSIT_WORD[d.deposit_type], month_year(d.opened_on)
     return Draft(
         customer_id=customer_id,
-        reason=f"At maturity you want your {word} opened in {month} to be {_INSTRUCTION_WORDS[choice]}.",
+        reason=f"At maturity you want your {word} opened in {month} to be {yours(_INSTRUCTION_WORDS[choice])}.",
         opening=f"Hi, for the {word} I opened in {month}, I want it to be {_INSTRUCTION_WORDS[choice]} when it matures.",
         known=[("Deposit", f"the {word} you opened in {month}"), ("What should happen at maturity",
-                                                                   _INSTRUCTION_WORDS[choice])],
+                                                                   yours(_INSTRUCTION_WORDS[choice]))],
         unknown="You do not know the deposit number or its current maturity instruction.",
         gold=[Step("list_deposits", {}), Step("get_deposit_details", {"deposit_id": deposit_id}),
               Step("set_deposit_maturity_instruction", {"deposit_id": deposit_id, "maturity_instruction": choice})],

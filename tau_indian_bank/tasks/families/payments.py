@@ -14,7 +14,7 @@ import sqlite3
 
 from tau_indian_bank.bank import clock
 from tau_indian_bank.bank.money import spoken_rupees
-from tau_indian_bank.tasks.framework import Draft, Family, Step
+from tau_indian_bank.tasks.framework import Draft, Family, Step, yours
 from tau_indian_bank.tasks.lookups import (
     Account,
     AccountCheque,
@@ -329,9 +329,9 @@ def _cancel_draft(conn: sqlite3.Connection, candidate: AccountMandate, rng: rand
     label, words, why = account_label(conn, account), _mandate_words(payee, kind), _cancel_reason(payee, rng)
     return Draft(
         customer_id=customer_id,
-        reason=f"You want to cancel the {words} on your {label} because {why}.",
+        reason=f"You want to cancel the {words} on your {label} because {yours(why)}.",
         opening=f"{rng.choice(('Hello', 'Hi', 'Namaste'))}, please cancel the {words} on my {label}; {why}.",
-        known=[("Payee", payee), ("Account", f"your {label}"), ("Reason", why)],
+        known=[("Payee", payee), ("Account", f"your {label}"), ("Reason", yours(why))],
         unknown="You do not know the mandate's reference number.",
         gold=[Step("list_mandates", {"account_id": account}), Step("cancel_mandate", {"mandate_id": mandate_id})],
         assertion=(f"The assistant listed the mandates on the {label}, told the customer the details of the {payee} "
@@ -369,10 +369,10 @@ def _other_account_draft(conn: sqlite3.Connection, candidate: AccountMandate, rn
     words, why = _mandate_words(payee, kind), _cancel_reason(payee, rng)
     return Draft(
         customer_id=customer_id,
-        reason=(f"You want to cancel the {words} because {why}. You think it is on your {named_label}, but it is really on "
+        reason=(f"You want to cancel the {words} because {yours(why)}. You think it is on your {named_label}, but it is really on "
                 f"your {actual_label}."),
         opening=f"Hello, please cancel the {words} on my {named_label}; {why}.",
-        known=[("Payee", payee), ("Account", f"you think it is your {named_label}"), ("Reason", why),
+        known=[("Payee", payee), ("Account", f"you think it is your {named_label}"), ("Reason", yours(why)),
                ("If it is on another account", "cancel it there; you want it cancelled wherever it is")],
         unknown="You do not remember which of your accounts the mandate is really on.",
         gold=[Step("list_mandates", {"account_id": named}), Step("list_mandates", {"account_id": actual}),
@@ -410,7 +410,7 @@ def _rules_draft(conn: sqlite3.Connection, candidate: AccountMandate, rng: rando
     words = _mandate_words(payee, kind)
     base.opening = f"Hello, I have a question first. {question} After that, please cancel the {words} on my {account_label(conn, account)}."
     base.reason = f"You want to understand the rules for mandates, and then cancel the {words}."
-    base.known.insert(0, ("Question", question))
+    base.known.insert(0, ("Question", f'"{question}"'))
     base.gold.insert(0, Step("search_regulations", {"query": "UPI AutoPay NACH e-mandate cancel rules"}, compare=()))
     base.assertion = ("The assistant answered the question from the regulation knowledge base (a mandate can be revoked at "
                       f"any time without the biller's consent), then listed the mandates and cancelled the {payee} mandate "

@@ -14,7 +14,7 @@ from typing import NamedTuple
 from tau_indian_bank.bank import clock
 from tau_indian_bank.bank.money import spoken_rupees
 from tau_indian_bank.constants import ATM_REVERSAL_TAT_DAYS
-from tau_indian_bank.tasks.framework import Draft, Family, Step, amount_arg, request_step
+from tau_indian_bank.tasks.framework import Draft, Family, Step, amount_arg, request_step, yours
 from tau_indian_bank.tasks.lookups import (
     AccountTxn,
     Customer,
@@ -267,10 +267,10 @@ def _followup_draft(conn: sqlite3.Connection, candidate: CustomerRequest, rng: r
                                 "it was closed without anyone getting back to me"))
     return Draft(
         customer_id=customer_id,
-        reason=f"Your {word} {request_id} was {status}; {grievance}. You want to file a complaint about how it was handled.",
+        reason=f"Your {word} {request_id} was {status}; {yours(grievance)}. You want to file a complaint about how it was handled.",
         opening=(f"Hello, can you check what happened with my {word}, reference {request_id}? {grievance[0].upper()}"
                  f"{grievance[1:]}. I want to file a complaint about how it was handled."),
-        known=[("Request reference", request_id), ("Why you are unhappy", grievance)],
+        known=[("Request reference", request_id), ("Why you are unhappy", yours(grievance))],
         unknown="You do not know the bank's note on the request.",
         gold=[Step("get_service_request_status", {"request_id": request_id}),
               request_step("complaint", f"Customer is unhappy with how request {request_id} ({status}) was handled: "
