@@ -246,3 +246,12 @@ def test_a_reference_created_in_the_session_is_read_from_that_session():
 def test_facts_are_pydantic_models_that_refuse_unknown_fields():
     with pytest.raises(ValueError):
         Fact.model_validate({"kind": "amount", "label": "x", "value": "1", "text": "₹0.01", "colour": "red"})
+
+
+def test_refusal_words_do_not_hide_what_a_pronoun_refers_to():
+    from tau_indian_bank.evaluation.answers import REFUSAL_OUTCOMES
+
+    assert REFUSAL_OUTCOMES <= set(OUTCOMES)
+    fact = outcome("deposit_closed", "deposit closed", "The deposit is closed.", "status")
+    assert states_fact("It was closed on 18 January 2026, when ₹1,32,570.93 was paid out.", fact,
+                       before="I found deposit FD3KP2BXMZ.")
