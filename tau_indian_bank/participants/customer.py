@@ -16,7 +16,16 @@ import re
 from tau2.data_model.message import AssistantMessage, Message, MultiToolMessage, ToolMessage, UserMessage
 
 from tau_indian_bank.participants.bases import UserBase, UserState, ValidUserInputMessage, is_valid_user_history_message
-from tau_indian_bank.participants.reading import change_kinds, cheque_numbers, read_message, record_endings, sentences
+from tau_indian_bank.participants.reading import (
+    Reading,
+    change_kinds,
+    cheque_numbers,
+    has_figures,
+    names_token,
+    read_message,
+    record_endings,
+    sentences,
+)
 from tau_indian_bank.participants.scenario import CustomerScript, parse_scenario
 from tau_indian_bank.vocabulary import STOP, TRANSFER
 
@@ -38,6 +47,8 @@ _CHOICE = {
     "stop": "Please stop it.",
     "handover": "Please put me through to a colleague.",
 }
+#: Messages that only announce a look-up: not yet what the records show.
+_HOLDING = re.compile(r"^\W*(?:let me|one moment|just a moment|please wait|i(?:'ll| will) (?:check|look))\b[^?]*$", re.I)
 _IDLE_LIMIT = 2
 _TURN_LIMIT = 15
 
@@ -101,7 +112,14 @@ class IndianBankCustomer(UserBase):
             return f"Okay, thank you. {TRANSFER}"
         if reading.kind == "credentials":
             return _NO_CREDENTIALS
+        cue = self.cue(text, reading, said)
+        if cue is not None:
+            return cue
         if reading.kind == "proposal":
+            missing = [t for t in self.script.must_name if not names_token(text, t)]
+            if missing:
+                last = [c.line for c in self.script.cues if any(c.line == m.content for m in said)]
+                return f"No, that's not what I asked for. {last[-1] if last else self.script.opening}"
             correction = judge_proposal(text, reading.sentence, self.script)
             if correction is None and " or " in reading.sentence:  # "a 25-leaf or a 50-leaf book?"
                 correction = self.script.answer_for(reading.sentence, reading.head)
@@ -116,6 +134,24 @@ class IndianBankCustomer(UserBase):
         if reading.kind == "wrap_up":
             return _DONE
         return self._idle(said, _IDLE)
+
+    def cue(self, text: str, reading: Reading, said: list[UserMessage]) -> str | None:
+        """The scenario's scripted line for this message, if one is due (robustness tasks).
+
+        A cue is said once, except a decline ("proposes a change or quotes the figures"),
+        which answers every proposal: the customer never lets the change go ahead.
+        """
+        for cue in self.script.cues:
+            fired = any(m.content == cue.line for m in said)
+            due = {
+                "first_proposal": reading.kind == "proposal",
+                "figures": reading.kind == "proposal" or (not fired and has_figures(text)),
+                "first_answer": reading.kind != "question" and not _HOLDING.search(text.strip()),
+                "mentions": any(names_token(text, token) for token in cue.tokens),
+            }[cue.trigger]
+            if due and (not fired or cue.trigger == "figures"):
+                return cue.line
+        return None
 
     @staticmethod
     def _idle(said: list[UserMessage], words: str) -> str:
