@@ -66,7 +66,7 @@ def _families(args: argparse.Namespace) -> int:
 def _validate(args: argparse.Namespace) -> int:
     from tau_indian_bank.tasks.validate import main
 
-    return main(participants=not args.no_participants, workers=args.workers)
+    return main(participants=not args.no_participants, workers=args.workers, task_set=args.task_set)
 
 
 def _offline(args: argparse.Namespace) -> int:
@@ -130,6 +130,8 @@ def build_parser() -> argparse.ArgumentParser:
     validate = commands.add_parser("validate", help="check the task suite")
     validate.add_argument("--no-participants", action="store_true", help="skip running the oracle and baselines")
     validate.add_argument("--workers", type=int, default=None, help="worker processes (default: up to 2)")
+    validate.add_argument("--task-set", choices=("indian_bank", "indian_bank_robust"), default="indian_bank",
+                          help="which task set (default: the base suite)")
     validate.set_defaults(run=_validate)
 
     from tau_indian_bank.runs.cli import add_run_parser
