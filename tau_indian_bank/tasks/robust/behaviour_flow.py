@@ -161,7 +161,7 @@ def _stop_card(block: bool) -> Drafter[CustomerCard]:
         else:
             d.opening = rng.choice((f"Hi, please stop my {label}. I can't find it, but it may be at home.",
                                     f"Hello, can you stop my {label} for now? It's not in my wallet, maybe I left it somewhere."))
-            d.known.append(("What you mean by stopping it", "pause it for now so nobody can use it; not a permanent block"))
+            d.known.append(("What you mean by stopping it", "pause it for now so nobody can use it; do not block it for good"))
         d.assertion = f"The assistant worked out (from the story or by one question) what 'stop' meant; {d.assertion[0].lower()}" \
                       f"{d.assertion[1:]}"
         return d
