@@ -159,8 +159,10 @@ class IndianBankOracle(_Scripted, LLMGTAgent):
 
     @staticmethod
     def _unseen(name: str, arguments: Mapping[str, Any], state: ScriptState) -> str | None:
-        """The first id-typed argument the customer, the login context or a tool has not shown yet (e.g. a
-        cheque number only the customer knows): the oracle asks for it instead of guessing it."""
+        """The first id-typed argument not shown yet by the customer, the login context or a tool.
+
+        A cheque number only the customer knows, say: the oracle asks for it instead of guessing it.
+        """
         seen = "\n".join(str(m.content) for m in state.messages if isinstance(m, UserMessage | ToolMessage) and m.content)
         for kind, value in _id_values(name, arguments):
             if value.lower() not in seen.lower():

@@ -220,8 +220,10 @@ def has_figures(text: str) -> bool:
 
 
 def names_token(text: str, token: str) -> bool:
-    """Whether a text names a scenario token: an amount ('₹60,000'), a tenure ('24 months'),
-    a last four ('4821') or a phrase ('April 2025'), in the ways assistants write them."""
+    """Whether a text names a scenario token, in the ways assistants write it.
+
+    Tokens: an amount ('₹60,000'), a tenure ('24 months'), a last four ('4821') or a phrase ('April 2025').
+    """
     if token.startswith("₹"):
         return round(float(token[1:].replace(",", "")) * 100) in amounts(text)
     months = re.fullmatch(r"(\d+) months", token)

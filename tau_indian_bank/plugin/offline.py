@@ -153,8 +153,10 @@ def summary_table(split: str, summaries: Sequence[AgentSummary]) -> str:
 
 def run_offline_agents(split: str = "lite", agents: Sequence[str] | None = None, results_dir: str = "results/offline",
                        workers: int | None = None, task_set: str | None = None) -> list[AgentSummary]:
-    """Run the offline agents on a split (of ``task_set``; None: the base suite) and save their results; one summary
-    per agent, in order."""
+    """Run the offline agents on a split and save their results; one summary per agent, in order.
+
+    ``task_set`` is ``indian_bank_robust`` for the robustness set; None or ``indian_bank`` is the base suite.
+    """
     from tau_indian_bank.paths import ROBUST_SPLITS_FILE, SPLITS_FILE
     from tau_indian_bank.tasks.suite_files import load_splits
     from tau_indian_bank.vocabulary import ROBUST_TASK_SET

@@ -204,8 +204,10 @@ def _facts_summary(tasks: Sequence[Mapping[str, Any]]) -> Check:
 
 def _strict_checks(tasks: Sequence[Mapping[str, Any]], outcomes: Mapping[str, Mapping[str, Any]],
                    problems: TaskProblems) -> list[Check]:
-    """The robustness set's participant rules: the oracle passes strict; no baseline passes strict, nor the
-    paper's verdict on a task whose gold chain has a call."""
+    """The robustness set's participant rules.
+
+    The oracle passes strict; no baseline passes strict, nor the paper's verdict on a task whose gold chain has a call.
+    """
     with_call = {t["id"] for t in tasks if (t.get("evaluation_criteria") or {}).get("actions")}
     checks = []
     for agent in OFFLINE_AGENTS:
