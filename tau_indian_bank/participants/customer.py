@@ -33,6 +33,15 @@ _AFFIRM = "Yes, please go ahead."
 _DONE = f"No, that's all. Thank you! {STOP}"
 _IDLE = "Okay, thank you."
 _DO_NOT_KNOW = "I'm sorry, I don't know that."
+#: The customer's own short replies in the scenario's language (``scenario.language_of``).
+PHRASES: dict[str, dict[str, str]] = {
+    "en": {"affirm": _AFFIRM, "done": _DONE, "idle": _IDLE, "dont_know": _DO_NOT_KNOW},
+    "hinglish": {"affirm": "Haan ji, please go ahead.", "done": f"Bas, itna hi. Dhanyavaad! {STOP}",
+                 "idle": "Theek hai, thank you.", "dont_know": "Sorry, mujhe yeh nahi pata."},
+    "hindi": {"affirm": "हाँ जी, please go ahead.", "done": f"बस, इतना ही। धन्यवाद! {STOP}",
+              "idle": "ठीक है, धन्यवाद।", "dont_know": "माफ़ कीजिए, मुझे यह नहीं पता।"},
+}
+_QUIET = frozenset(text for words in PHRASES.values() for text in (words["idle"], words["dont_know"]))
 _NO_CREDENTIALS = "I'd rather not share that. I was told never to give it to anyone, even the bank."
 _OPEN_QUESTION = re.compile(r"\b(proceed|go ahead|like (?:me )?to do|would you like|can i help|may i help|help you with)\b", re.I)
 _OFFER = re.compile(r"\b(i will|i'll|i can|i could|i would|i'd|i am going to|i'm going to|to confirm|we will|we can|let me)\b", re.I)
@@ -88,6 +97,7 @@ class IndianBankCustomer(UserBase):
         # the model; upstream: instructions and tools); store all four so one constructor fits both.
         self.tools, self.instructions, self.llm, self.llm_args = tools, instructions, llm, dict(llm_args or {})
         self.script: CustomerScript = parse_scenario(str(instructions or ""))
+        self.words = PHRASES[self.script.language]
 
     def get_init_state(self, message_history: list[Message] | None = None) -> UserState:
         history = [m for m in (message_history or []) if is_valid_user_history_message(m)]
@@ -106,7 +116,7 @@ class IndianBankCustomer(UserBase):
         if not said:
             return self.script.opening
         if len(said) >= _TURN_LIMIT:
-            return _DONE
+            return self.words["done"]
         reading = read_message(text)
         if reading.kind == "handover_done":
             return f"Okay, thank you. {TRANSFER}"
@@ -123,17 +133,17 @@ class IndianBankCustomer(UserBase):
             correction = judge_proposal(text, reading.sentence, self.script)
             if correction is None and " or " in reading.sentence:  # "a 25-leaf or a 50-leaf book?"
                 correction = self.script.answer_for(reading.sentence, reading.head)
-            return correction or _AFFIRM
+            return correction or self.words["affirm"]
         if reading.kind == "question":
             answer = self.script.answer_for(reading.sentence, reading.head)
             if answer is not None:
                 return answer
             if _OPEN_QUESTION.search(reading.sentence):
                 return f"As I said: {self.script.opening}"
-            return self._idle(said, _DO_NOT_KNOW)
+            return self._idle(said, self.words["dont_know"])
         if reading.kind == "wrap_up":
-            return _DONE
-        return self._idle(said, _IDLE)
+            return self.words["done"]
+        return self._idle(said, self.words["idle"])
 
     def cue(self, text: str, reading: Reading, said: list[UserMessage]) -> str | None:
         """The scenario's scripted line for this message, if one is due (robustness tasks).
@@ -153,15 +163,14 @@ class IndianBankCustomer(UserBase):
                 return cue.line
         return None
 
-    @staticmethod
-    def _idle(said: list[UserMessage], words: str) -> str:
+    def _idle(self, said: list[UserMessage], words: str) -> str:
         """``words``, or the end of the conversation after a few turns that moved nothing."""
         idle = 0
         for message in reversed(said):
-            if message.content not in (_IDLE, _DO_NOT_KNOW):
+            if message.content not in _QUIET:
                 break
             idle += 1
-        return _DONE if idle >= _IDLE_LIMIT else words
+        return self.words["done"] if idle >= _IDLE_LIMIT else words
 
     def generate_next_message(self, message: ValidUserInputMessage, state: UserState) -> tuple[UserMessage, UserState]:
         if isinstance(message, MultiToolMessage):

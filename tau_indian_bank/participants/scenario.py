@@ -81,6 +81,8 @@ class CustomerScript:
     #: Robustness tasks: scripted lines, and what a proposal must name to get a yes.
     cues: tuple[Cue, ...] = ()
     must_name: tuple[str, ...] = ()
+    #: The language the customer writes in: 'en', 'hinglish' or 'hindi' (from "Writes in …" in the persona).
+    language: str = "en"
 
     def answer_for(self, question: str, head: str | None = None) -> str | None:
         """The answer to a question: the fact about its head noun, else the one sharing the most words.
@@ -139,7 +141,13 @@ def parse_scenario(text: str) -> CustomerScript:
         reason = text.split("Reason for call:", 1)[-1].strip().splitlines()
         opening = reason[0].strip() if reason else "Hello, I need some help with my account."
     cues, must_name = cues_in(text)
-    return CustomerScript(opening, facts, _wants(text), cues, must_name)
+    return CustomerScript(opening, facts, _wants(text), cues, must_name, language_of(text))
+
+
+def language_of(text: str) -> str:
+    """'hinglish' or 'hindi' when the persona says the customer writes in it, else 'en'."""
+    match = re.search(r"\bWrites in (Hinglish|Hindi)\b", text)
+    return match[1].lower() if match else "en"
 
 
 def _wants(text: str) -> str:
