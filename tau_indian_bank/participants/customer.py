@@ -98,9 +98,12 @@ class IndianBankCustomer(UserBase):
         self.tools, self.instructions, self.llm, self.llm_args = tools, instructions, llm, dict(llm_args or {})
         self.script: CustomerScript = parse_scenario(str(instructions or ""))
         self.words = PHRASES[self.script.language]
+        self.said_before = 0
 
     def get_init_state(self, message_history: list[Message] | None = None) -> UserState:
         history = [m for m in (message_history or []) if is_valid_user_history_message(m)]
+        #: What the customer said before this session (a long earlier conversation): not counted as this session's.
+        self.said_before = sum(isinstance(m, UserMessage) for m in history)
         return UserState(system_messages=[], messages=history)
 
     @classmethod
@@ -112,7 +115,7 @@ class IndianBankCustomer(UserBase):
 
     def reply_to(self, text: str, state: UserState) -> str:
         """The customer's next words after the assistant said ``text`` (see :mod:`.reading`)."""
-        said = [m for m in state.messages if isinstance(m, UserMessage)]
+        said = [m for m in state.messages if isinstance(m, UserMessage)][self.said_before:]
         if not said:
             return self.script.opening
         if len(said) >= _TURN_LIMIT:

@@ -19,9 +19,10 @@ from tau_indian_bank.tasks.robust.quotas import MIN_PER_AXIS, ROBUST_QUOTAS
 from tau_indian_bank.tasks.suite_files import load_splits, load_suite
 from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
 from tau_indian_bank.vocabulary import axis_of
+from tau_indian_bank.wording import describe_change
 
 AXES_HERE = ("decline", "change_of_mind", "not_enough_info", "wrong_info", "contradiction", "context_switch",
-             "confusing_intent")
+             "confusing_intent", "long_context", "code_mixed")
 #: Axes whose customer follows a cue line (not_enough_info and confusing_intent only answer questions).
 CUED = ("decline", "change_of_mind", "wrong_info", "contradiction", "context_switch")
 
@@ -131,3 +132,37 @@ def test_validate_holds_the_strict_rules_on_one_task_per_axis():
                                 workers=1, robust=True)
     strict = [c for c in checks if "strict" in c.name or "schema" in c.name or "gold" in c.name or "fact" in c.name]
     assert len(strict) >= 9 and all(c.ok for c in strict), [(c.name, c.found) for c in strict if not c.ok]
+
+
+def test_a_long_context_task_has_a_long_earlier_chat_and_the_customer_still_opens():
+    for task in _tasks("long_context"):
+        history = task["initial_state"]["message_history"][2:]
+        assert len(history) >= 20 and history[-1]["role"] == "assistant", task["id"]
+    task = Task.model_validate(_tasks("long_context")[0])
+    customer = IndianBankCustomer(instructions=str(task.user_scenario))
+    state = customer.get_init_state([m for m in task.initial_state.message_history[:-1]])
+    reply, _ = customer.generate_next_message(task.initial_state.message_history[-1], state)
+    assert reply.content == customer.script.opening
+
+
+def test_a_superseded_amount_is_the_one_written():
+    for task in _tasks("long_context"):
+        if "superseded" not in task["id"]:
+            continue
+        history = " ".join(m["content"] or "" for m in task["initial_state"]["message_history"] if m["role"] == "user")
+        (write,) = _writes(task)
+        final, cut = f"₹{write['arguments']['amount']:,}", history.index("rethought")
+        assert names_token(history[cut:], final) and not names_token(history[:cut], final), task["id"]
+
+
+@pytest.mark.parametrize(("language", "yes"), [("Hinglish", "Haan ji, please go ahead."),
+                                                ("Hindi", "हाँ जी, please go ahead.")])
+def test_a_code_mixed_customer_answers_in_its_language(language, yes):
+    task = next(t for t in _tasks("code_mixed") if f"Writes in {language}" in t["user_scenario"]["persona"])
+    customer = IndianBankCustomer(instructions=str(Task.model_validate(task).user_scenario))
+    state = customer.get_init_state()
+    _, state = customer.generate_next_message(AssistantMessage(role="assistant", content="Hello."), state)
+    writes = _writes(task)
+    proposal = f"To confirm: I will {describe_change(writes[0]['name'], writes[0]['arguments'])}. Shall I go ahead?"
+    reply, _ = customer.generate_next_message(AssistantMessage(role="assistant", content=proposal), state)
+    assert reply.content == yes and "Writes in Indian English" not in task["user_scenario"]["persona"]

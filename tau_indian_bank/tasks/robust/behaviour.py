@@ -5,8 +5,8 @@ the seeded bank, never typed by hand) and rewrites what the customer says and do
 customer's conduct is scripted with cue lines (``When the assistant …, say: "…"`` and
 ``Agree only to a proposal that names …``) that the scripted customer follows exactly
 (:mod:`tau_indian_bank.participants.scenario`) and an LLM customer reads as plain
-instructions. The other conduct axes are in :mod:`.behaviour_flow` and :mod:`.code_mixed`;
-this module's ``FAMILIES`` and ``QUOTAS`` cover all three.
+instructions. The other conduct axes are in :mod:`.behaviour_flow`, :mod:`.long_context`
+and :mod:`.code_mixed`; this module's ``FAMILIES`` and ``QUOTAS`` cover them all.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from tau_indian_bank.tasks.families import cards, deposit_opening, deposits, loa
 from tau_indian_bank.tasks.framework import Draft, Drafter, Family, month_year
 from tau_indian_bank.tasks.lookups import CustomerAccount, CustomerCard, CustomerDeposit, account_label, card, card_label, deposit
 from tau_indian_bank.tasks.robust import behaviour_flow as flow
-from tau_indian_bank.tasks.robust import code_mixed
+from tau_indian_bank.tasks.robust import code_mixed, long_context
 from tau_indian_bank.tasks.robust.behaviour_flow import CONFIRM, NO_SECRETS, paise_of, when
 
 # --- decline: the customer hears the figures and says no --------------------------------
@@ -267,7 +267,8 @@ WRONG_MONTH = Family(
 
 #: This module's families and those of ``behaviour_flow``, in generation order.
 FAMILIES: tuple[Family, ...] = (DECLINE_FD, DECLINE_RD, DECLINE_LOAN, CHANGE_AMOUNT, CHANGE_TENURE, CHANGE_TARGET,
-                                NEI_CHEQUE, NEI_FD, NEI_RD, WRONG_CARD, WRONG_MONTH, *flow.FAMILIES, *code_mixed.FAMILIES)
+                                NEI_CHEQUE, NEI_FD, NEI_RD, WRONG_CARD, WRONG_MONTH, *flow.FAMILIES,
+                                *long_context.FAMILIES, *code_mixed.FAMILIES)
 
 #: Tasks per family (``quotas.ROBUST_QUOTAS`` gathers every module's); at least 12 per axis.
 QUOTAS: dict[str, int] = {
@@ -276,5 +277,6 @@ QUOTAS: dict[str, int] = {
     "not_enough_info_cheque_stop": 4, "not_enough_info_fd_open": 4, "not_enough_info_rd_open": 4,
     "wrong_info_card_ending": 6, "wrong_info_deposit_month": 6,
     **flow.QUOTAS,
+    **long_context.QUOTAS,
     **code_mixed.QUOTAS,
 }
