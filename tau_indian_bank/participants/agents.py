@@ -8,7 +8,8 @@ takes ``task`` and only the oracle uses it.
 
 * ``indian_bank_oracle`` replays the task's gold chain, one call per turn, proposing
   each change and waiting for the customer's yes before making it (a no, a correction or
-  a change of mind gets the gold chain's proposal again, never the change), and tells the
+  a change of mind gets the gold chain's proposal again, never the change; a call that
+  fails is made once more), and tells the
   customer every fact of the task (figures, outcomes, references) in its next reply
   after the call that yields it. Passes every task and the answer check.
 * ``indian_bank_replier`` only replies.
@@ -52,6 +53,7 @@ class ScriptState(BaseModel):
     results: list[Any] = Field(default_factory=list)
     told: int = 0
     asked: int = -1
+    retried: int = -1
 
 
 def login_profile(history: list[Message]) -> dict[str, Any]:
@@ -135,6 +137,10 @@ class IndianBankOracle(_Scripted, LLMGTAgent):
     def next_message(self, last: Message, state: ScriptState) -> AssistantMessage:
         if state.finished:
             return _say(f"Thank you for banking with Bharat Sahakari Bank. {STOP}")
+        if isinstance(last, ToolMessage) and last.error and last.id == f"oracle-{state.step}" and state.retried != state.step:
+            state.retried = state.step  # a transient failure: the same call once more, under the same id
+            action = self.gold[state.step - 1]
+            return _call(action.name, action.arguments, f"oracle-{state.step}")
         if state.step >= len(self.gold):
             state.finished = True
             return _say(f"{self._told(state)}Is there anything else I can help you with?")

@@ -166,3 +166,16 @@ def test_a_code_mixed_customer_answers_in_its_language(language, yes):
     proposal = f"To confirm: I will {describe_change(writes[0]['name'], writes[0]['arguments'])}. Shall I go ahead?"
     reply, _ = customer.generate_next_message(AssistantMessage(role="assistant", content=proposal), state)
     assert reply.content == yes and "Writes in Indian English" not in task["user_scenario"]["persona"]
+
+
+def test_the_oracle_retries_a_failed_call_once_then_moves_on():
+    task = Task.model_validate(_tasks("decline")[0])
+    oracle = IndianBankOracle(tools=[], domain_policy="", task=task)
+    state = oracle.get_init_state(list(task.initial_state.message_history))
+    first, state = oracle.generate_next_message(UserMessage(role="user", content="Hello"), state)
+    call = first.tool_calls[0]
+    failed = ToolMessage(id=call.id, role="tool", content="Error: the service is busy", requestor="assistant", error=True)
+    again, state = oracle.generate_next_message(failed, state)
+    assert (again.tool_calls[0].name, again.tool_calls[0].arguments) == (call.name, call.arguments)
+    after, _ = oracle.generate_next_message(failed.model_copy(update={"id": again.tool_calls[0].id}), state)
+    assert not after.tool_calls or after.tool_calls[0].name != call.name  # no third try
