@@ -179,3 +179,12 @@ def test_the_oracle_retries_a_failed_call_once_then_moves_on():
     assert (again.tool_calls[0].name, again.tool_calls[0].arguments) == (call.name, call.arguments)
     after, _ = oracle.generate_next_message(failed.model_copy(update={"id": again.tool_calls[0].id}), state)
     assert not after.tool_calls or after.tool_calls[0].name != call.name  # no third try
+
+
+def test_the_llm_customer_guidelines_explain_every_cue():
+    from tau_indian_bank.participants.scenario import TRIGGERS
+    from tau_indian_bank.plugin.llm_user import customer_guidelines
+
+    text = customer_guidelines()
+    for phrase in (*TRIGGERS, "Agree only to a proposal that names"):
+        assert phrase in text, phrase
