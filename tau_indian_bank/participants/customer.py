@@ -57,7 +57,8 @@ _CHOICE = {
     "handover": "Please put me through to a colleague.",
 }
 #: Messages that only announce a look-up: not yet what the records show.
-_HOLDING = re.compile(r"^\W*(?:let me|one moment|just a moment|please wait|i(?:'ll| will) (?:check|look))\b[^?]*$", re.I)
+_HOLDING = re.compile(r"\b(?:let me (?:check|look|pull|see|verify|find)|one moment|just a moment|please wait|"
+                      r"i(?:'ll| will) (?:check|look|verify))\b", re.I)
 _IDLE_LIMIT = 2
 _TURN_LIMIT = 15
 
@@ -159,7 +160,7 @@ class IndianBankCustomer(UserBase):
             due = {
                 "first_proposal": reading.kind == "proposal",
                 "figures": reading.kind == "proposal" or (not fired and has_figures(text)),
-                "first_answer": reading.kind != "question" and not _HOLDING.search(text.strip()),
+                "first_answer": reading.kind != "question" and not _HOLDING.search(text),
                 "mentions": any(names_token(text, token) for token in cue.tokens),
             }[cue.trigger]
             if due and (not fired or cue.trigger == "figures"):
