@@ -32,17 +32,18 @@ _LOAN_NO = ("No, please don't put in the foreclosure. That total is more than I 
             "No, leave the loan as it is. I will think about it and come back later.")
 
 
-def _decline(base: Drafter, lines: tuple[str, ...], what: str) -> Drafter:
+def _decline(base: Drafter, lines: tuple[str, ...], change: str) -> Drafter:
+    """A base draft whose customer says no once it hears the figures: the gold chain loses its write (``change``)."""
     def draft(conn: sqlite3.Connection, candidate: object, rng: random.Random) -> Draft:
         d = base(conn, candidate, rng)
         d.gold = d.gold[:-1]
-        d.reason += f" Once you hear the figures you decide against it: you do not want {what}."
+        d.reason += f" Once you hear the figures you decide against {change}."
         d.accept = []
         d.behaviour = [when("proposes a change or quotes the figures", rng.choice(lines)),
-                       f"Never agree to {what}. Once you have said no, thank the assistant and end the conversation.",
+                       f"Never agree to {change}. Once you have said no, thank the assistant and end the conversation.",
                        NO_SECRETS]
         d.assertion = (f"The assistant made every look-up the request needs ({', '.join(s.name for s in d.gold)}), told the "
-                       f"customer the figures, and when the customer said no made no change ({what})")
+                       f"customer the figures, and when the customer said no made no change (no {change})")
         return d
     return draft
 
@@ -53,14 +54,14 @@ DECLINE_FD = Family(
         "the customer says no after the quote, so the look-ups are the whole chain and nothing is written.",
     careless="Closes the deposit anyway (taking the request as the consent), or skips the quote.",
     candidates=deposits._close_candidates("active", "fixed"),
-    draft=_decline(deposits._close_draft(by_number=False), _FD_NO, "the deposit closed"),
+    draft=_decline(deposits._close_draft(by_number=False), _FD_NO, "closing the deposit"),
 )
 DECLINE_RD = Family(
     name="decline_rd_close", category="decline", clauses=("4.5", "2.2"),
     why="As for fixed deposits: list, details and quote are required; the customer says no, so nothing is written.",
     careless="Closes the recurring deposit on the strength of the opening request.",
     candidates=deposits._close_candidates("active", "recurring"),
-    draft=_decline(deposits._close_draft(by_number=False), _FD_NO, "the deposit closed"),
+    draft=_decline(deposits._close_draft(by_number=False), _FD_NO, "closing the deposit"),
 )
 DECLINE_LOAN = Family(
     name="decline_loan_foreclosure", category="decline", clauses=("5.2", "2.2"),
@@ -68,7 +69,7 @@ DECLINE_LOAN = Family(
         "request is raised.",
     careless="Raises the foreclosure request anyway, as the opening message asked for it.",
     candidates=loans._foreclosure_candidates,
-    draft=_decline(loans._foreclosure_draft, _LOAN_NO, "a foreclosure request raised"),
+    draft=_decline(loans._foreclosure_draft, _LOAN_NO, "raising a foreclosure request"),
 )
 
 # --- change_of_mind: agrees to the terms, then changes one before the write ---------------
