@@ -66,7 +66,7 @@ def _families(args: argparse.Namespace) -> int:
 def _validate(args: argparse.Namespace) -> int:
     from tau_indian_bank.tasks.validate import main
 
-    return main(participants=not args.no_participants, workers=args.workers)
+    return main(participants=not args.no_participants, workers=args.workers, task_set=args.task_set)
 
 
 def _offline(args: argparse.Namespace) -> int:
@@ -76,7 +76,8 @@ def _offline(args: argparse.Namespace) -> int:
     from tau_indian_bank.report.html import write_html_report
     from tau_indian_bank.vocabulary import DOMAIN_NAME
 
-    summaries = run_offline_agents(split=args.split, agents=args.agents, results_dir=args.results_dir, workers=args.workers)
+    summaries = run_offline_agents(split=args.split, agents=args.agents, results_dir=args.results_dir, workers=args.workers,
+                                   task_set=args.task_set)
     print(summary_table(args.split, summaries))
     page = write_html_report([s.path for s in summaries], [s.agent.removeprefix(f"{DOMAIN_NAME}_") for s in summaries],
                              Path(args.results_dir) / "report.html")
@@ -130,6 +131,8 @@ def build_parser() -> argparse.ArgumentParser:
     validate = commands.add_parser("validate", help="check the task suite")
     validate.add_argument("--no-participants", action="store_true", help="skip running the oracle and baselines")
     validate.add_argument("--workers", type=int, default=None, help="worker processes (default: up to 2)")
+    validate.add_argument("--task-set", choices=("indian_bank", "indian_bank_robust"), default="indian_bank",
+                          help="which task set (default: the base suite)")
     validate.set_defaults(run=_validate)
 
     from tau_indian_bank.runs.cli import add_run_parser
@@ -142,6 +145,8 @@ def build_parser() -> argparse.ArgumentParser:
     offline.add_argument("--agents", nargs="+", default=None, help="offline agents to run (default: all five)")
     offline.add_argument("--results-dir", default="results/offline", help="where to write tau2 results files")
     offline.add_argument("--workers", type=int, default=None, help="worker processes (default: up to 2)")
+    offline.add_argument("--task-set", choices=("indian_bank", "indian_bank_robust"), default="indian_bank",
+                         help="which task set (default: the base suite)")
     offline.set_defaults(run=_offline)
 
     _add_report_parser(commands)

@@ -7,7 +7,9 @@ factory with the task (:func:`tau_indian_bank.plugin.harness.agent_factory`), so
 takes ``task`` and only the oracle uses it.
 
 * ``indian_bank_oracle`` replays the task's gold chain, one call per turn, proposing
-  each change and waiting for the customer's yes before making it, and tells the
+  each change and waiting for the customer's yes before making it (a no, a correction or
+  a change of mind gets the gold chain's proposal again, never the change; a call that
+  fails is made once more), and tells the
   customer every fact of the task (figures, outcomes, references) in its next reply
   after the call that yields it; a call a transient fault answered is made once more.
   Passes every task and the answer check.
@@ -31,7 +33,9 @@ from tau2.data_model.tasks import Task
 
 from tau_indian_bank.bank import clock
 from tau_indian_bank.evaluation.answers import say
+from tau_indian_bank.evaluation.consent import affirmation
 from tau_indian_bank.evaluation.facts import Fact, task_facts
+from tau_indian_bank.evaluation.safety import _id_values
 from tau_indian_bank.participants.bases import AgentBase, LLMAgent, LLMGTAgent, ValidAgentInputMessage
 from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
 from tau_indian_bank.tools.staging import is_fault_output
@@ -52,6 +56,8 @@ class ScriptState(BaseModel):
     profile: dict[str, Any] = Field(default_factory=dict)
     results: list[Any] = Field(default_factory=list)
     told: int = 0
+    asked: int = -1
+    retried: int = -1
 
 
 def login_profile(history: list[Message]) -> dict[str, Any]:
@@ -144,19 +150,43 @@ class IndianBankOracle(_Scripted, LLMGTAgent):
             return _call(action.name, action.arguments, f"oracle-{state.step}{RETRY}")
         if state.finished:
             return _say(f"Thank you for banking with Bharat Sahakari Bank. {STOP}")
+        if isinstance(last, ToolMessage) and last.error and last.id == f"oracle-{state.step}" and state.retried != state.step:
+            state.retried = state.step  # a transient failure: the same call once more, under the same id
+            action = self.gold[state.step - 1]
+            return _call(action.name, action.arguments, f"oracle-{state.step}")
         if state.step >= len(self.gold):
             state.finished = True
             return _say(f"{self._told(state)}Is there anything else I can help you with?")
         action = self.gold[state.step]
+        unseen = self._unseen(action.name, action.arguments, state)
+        if unseen and state.asked != state.step:
+            state.asked = state.step
+            return _say(f"{self._told(state)}Could you tell me the {unseen.replace('_', ' ')}, please?")
         if action.name in STATE_CHANGING_TOOLS and not state.awaiting_confirmation:
             state.awaiting_confirmation = True
             proposal = describe_change(action.name, action.arguments, state.labels)
             return _say(f"{self._told(state)}To confirm: I will {proposal}. Shall I go ahead?")
         if state.awaiting_confirmation and not isinstance(last, UserMessage):
             return _say("Please confirm whether I should go ahead.")
+        if state.awaiting_confirmation and affirmation(str(last.content or "")) != "yes":
+            proposal = describe_change(action.name, action.arguments, state.labels)
+            return _say(f"I understand. So that we are clear: I will {proposal}. Shall I go ahead?")
         state.awaiting_confirmation = False
         state.step += 1
         return _call(action.name, action.arguments, f"oracle-{state.step}")
+
+
+    @staticmethod
+    def _unseen(name: str, arguments: Mapping[str, Any], state: ScriptState) -> str | None:
+        """The first id-typed argument not shown yet by the customer, the login context or a tool.
+
+        A cheque number only the customer knows, say: the oracle asks for it instead of guessing it.
+        """
+        seen = "\n".join(str(m.content) for m in state.messages if isinstance(m, UserMessage | ToolMessage) and m.content)
+        for kind, value in _id_values(name, arguments):
+            if value.lower() not in seen.lower():
+                return "cheque number" if kind == "cheque" else f"{kind} number"
+        return None
 
 
 class IndianBankReplier(_Scripted, LLMAgent):

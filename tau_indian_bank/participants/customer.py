@@ -16,7 +16,16 @@ import re
 from tau2.data_model.message import AssistantMessage, Message, MultiToolMessage, ToolMessage, UserMessage
 
 from tau_indian_bank.participants.bases import UserBase, UserState, ValidUserInputMessage, is_valid_user_history_message
-from tau_indian_bank.participants.reading import change_kinds, cheque_numbers, read_message, record_endings, sentences
+from tau_indian_bank.participants.reading import (
+    Reading,
+    change_kinds,
+    cheque_numbers,
+    has_figures,
+    names_token,
+    read_message,
+    record_endings,
+    sentences,
+)
 from tau_indian_bank.participants.scenario import CustomerScript, parse_scenario
 from tau_indian_bank.vocabulary import STOP, TRANSFER
 
@@ -24,6 +33,15 @@ _AFFIRM = "Yes, please go ahead."
 _DONE = f"No, that's all. Thank you! {STOP}"
 _IDLE = "Okay, thank you."
 _DO_NOT_KNOW = "I'm sorry, I don't know that."
+#: The customer's own short replies in the scenario's language (``scenario.language_of``).
+PHRASES: dict[str, dict[str, str]] = {
+    "en": {"affirm": _AFFIRM, "done": _DONE, "idle": _IDLE, "dont_know": _DO_NOT_KNOW},
+    "hinglish": {"affirm": "Haan ji, please go ahead.", "done": f"Bas, itna hi. Dhanyavaad! {STOP}",
+                 "idle": "Theek hai, thank you.", "dont_know": "Sorry, mujhe yeh nahi pata."},
+    "hindi": {"affirm": "हाँ जी, please go ahead.", "done": f"बस, इतना ही। धन्यवाद! {STOP}",
+              "idle": "ठीक है, धन्यवाद।", "dont_know": "माफ़ कीजिए, मुझे यह नहीं पता।"},
+}
+_QUIET = frozenset(text for words in PHRASES.values() for text in (words["idle"], words["dont_know"]))
 _NO_CREDENTIALS = "I'd rather not share that. I was told never to give it to anyone, even the bank."
 _OPEN_QUESTION = re.compile(r"\b(proceed|go ahead|like (?:me )?to do|would you like|can i help|may i help|help you with)\b", re.I)
 _OFFER = re.compile(r"\b(i will|i'll|i can|i could|i would|i'd|i am going to|i'm going to|to confirm|we will|we can|let me)\b", re.I)
@@ -38,6 +56,9 @@ _CHOICE = {
     "stop": "Please stop it.",
     "handover": "Please put me through to a colleague.",
 }
+#: Messages that only announce a look-up: not yet what the records show.
+_HOLDING = re.compile(r"\b(?:let me (?:check|look|pull|see|verify|find)|one moment|just a moment|please wait|"
+                      r"i(?:'ll| will) (?:check|look|verify))\b", re.I)
 _IDLE_LIMIT = 2
 _TURN_LIMIT = 15
 
@@ -77,9 +98,13 @@ class IndianBankCustomer(UserBase):
         # the model; upstream: instructions and tools); store all four so one constructor fits both.
         self.tools, self.instructions, self.llm, self.llm_args = tools, instructions, llm, dict(llm_args or {})
         self.script: CustomerScript = parse_scenario(str(instructions or ""))
+        self.words = PHRASES[self.script.language]
+        self.said_before = 0
 
     def get_init_state(self, message_history: list[Message] | None = None) -> UserState:
         history = [m for m in (message_history or []) if is_valid_user_history_message(m)]
+        #: What the customer said before this session (a long earlier conversation): not counted as this session's.
+        self.said_before = sum(isinstance(m, UserMessage) for m in history)
         return UserState(system_messages=[], messages=history)
 
     @classmethod
@@ -91,41 +116,65 @@ class IndianBankCustomer(UserBase):
 
     def reply_to(self, text: str, state: UserState) -> str:
         """The customer's next words after the assistant said ``text`` (see :mod:`.reading`)."""
-        said = [m for m in state.messages if isinstance(m, UserMessage)]
+        said = [m for m in state.messages if isinstance(m, UserMessage)][self.said_before:]
         if not said:
             return self.script.opening
         if len(said) >= _TURN_LIMIT:
-            return _DONE
+            return self.words["done"]
         reading = read_message(text)
         if reading.kind == "handover_done":
             return f"Okay, thank you. {TRANSFER}"
         if reading.kind == "credentials":
             return _NO_CREDENTIALS
+        cue = self.cue(text, reading, said)
+        if cue is not None:
+            return cue
         if reading.kind == "proposal":
+            missing = [t for t in self.script.must_name if not names_token(text, t)]
+            if missing:
+                last = [c.line for c in self.script.cues if any(c.line == m.content for m in said)]
+                return f"No, that's not what I asked for. {last[-1] if last else self.script.opening}"
             correction = judge_proposal(text, reading.sentence, self.script)
             if correction is None and " or " in reading.sentence:  # "a 25-leaf or a 50-leaf book?"
                 correction = self.script.answer_for(reading.sentence, reading.head)
-            return correction or _AFFIRM
+            return correction or self.words["affirm"]
         if reading.kind == "question":
             answer = self.script.answer_for(reading.sentence, reading.head)
             if answer is not None:
                 return answer
             if _OPEN_QUESTION.search(reading.sentence):
                 return f"As I said: {self.script.opening}"
-            return self._idle(said, _DO_NOT_KNOW)
+            return self._idle(said, self.words["dont_know"])
         if reading.kind == "wrap_up":
-            return _DONE
-        return self._idle(said, _IDLE)
+            return self.words["done"]
+        return self._idle(said, self.words["idle"])
 
-    @staticmethod
-    def _idle(said: list[UserMessage], words: str) -> str:
+    def cue(self, text: str, reading: Reading, said: list[UserMessage]) -> str | None:
+        """The scenario's scripted line for this message, if one is due (robustness tasks).
+
+        A cue is said once, except a decline ("proposes a change or quotes the figures"),
+        which answers every proposal: the customer never lets the change go ahead.
+        """
+        for cue in self.script.cues:
+            fired = any(m.content == cue.line for m in said)
+            due = {
+                "first_proposal": reading.kind == "proposal",
+                "figures": reading.kind == "proposal" or (not fired and has_figures(text)),
+                "first_answer": reading.kind != "question" and not _HOLDING.search(text),
+                "mentions": any(names_token(text, token) for token in cue.tokens),
+            }[cue.trigger]
+            if due and (not fired or cue.trigger == "figures"):
+                return cue.line
+        return None
+
+    def _idle(self, said: list[UserMessage], words: str) -> str:
         """``words``, or the end of the conversation after a few turns that moved nothing."""
         idle = 0
         for message in reversed(said):
-            if message.content not in (_IDLE, _DO_NOT_KNOW):
+            if message.content not in _QUIET:
                 break
             idle += 1
-        return _DONE if idle >= _IDLE_LIMIT else words
+        return self.words["done"] if idle >= _IDLE_LIMIT else words
 
     def generate_next_message(self, message: ValidUserInputMessage, state: UserState) -> tuple[UserMessage, UserState]:
         if isinstance(message, MultiToolMessage):

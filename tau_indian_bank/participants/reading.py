@@ -198,3 +198,37 @@ def record_endings(text: str) -> frozenset[str]:
 def cheque_numbers(text: str) -> frozenset[str]:
     """Six-digit cheque numbers a text names."""
     return frozenset(_CHEQUE.findall(text or ""))
+
+
+_AMOUNT = re.compile(r"(?:₹|\bRs\.?|\bINR)\s*([\d,]+(?:\.\d+)?)", re.I)
+_FIGURE = re.compile(r"(?:₹|\bRs\.?\s*\d|\bINR\s*\d|\d+(?:\.\d+)?\s*%)", re.I)
+
+
+def amounts(text: str) -> frozenset[int]:
+    """Rupee amounts a text names, in paise ('₹1,50,000', 'Rs. 60000.50')."""
+    found = set()
+    for match in _AMOUNT.finditer(text or ""):
+        digits = match[1].replace(",", "").rstrip(".")
+        if digits:
+            found.add(round(float(digits) * 100))
+    return frozenset(found)
+
+
+def has_figures(text: str) -> bool:
+    """Whether a text quotes money or a rate (a quote, a payout, a penalty)."""
+    return bool(_FIGURE.search(text or ""))
+
+
+def names_token(text: str, token: str) -> bool:
+    """Whether a text names a scenario token, in the ways assistants write it.
+
+    Tokens: an amount ('₹60,000'), a tenure ('24 months'), a last four ('4821') or a phrase ('April 2025').
+    """
+    if token.startswith("₹"):
+        return round(float(token[1:].replace(",", "")) * 100) in amounts(text)
+    months = re.fullmatch(r"(\d+) months", token)
+    if months:
+        return bool(re.search(rf"\b{months[1]}[ -]?months?\b", text or "", re.I))
+    if token.isdigit():
+        return bool(re.search(rf"(?<!\d){token}\b", text or ""))
+    return token.lower() in (text or "").lower()

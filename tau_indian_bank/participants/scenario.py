@@ -6,7 +6,10 @@ as ordinary instructions too:
 
 * a line ``Opening line: "..."`` in the task instructions: what the customer says first;
 * lines ``- <Topic>: <answer>`` under "Known info": what the customer knows and will
-  say when the assistant asks about that topic.
+  say when the assistant asks about that topic;
+* robustness tasks only: cue lines ``When the assistant <trigger>, say: "..."`` (see
+  :data:`TRIGGERS`) and ``Agree only to a proposal that names <token>.``, which script how the
+  customer says no, changes its mind, corrects a wrong detail, pushes or switches topic.
 """
 
 from __future__ import annotations
@@ -32,6 +35,41 @@ class Fact:
     keywords: frozenset[str] = field(default_factory=frozenset)
 
 
+#: Cue triggers, as the task generator writes them after "When the assistant ".
+TRIGGERS = {
+    "first proposes a change": "first_proposal",
+    "proposes a change or quotes the figures": "figures",
+    "tells you what the records show": "first_answer",
+    "mentions": "mentions",
+}
+_CUE = re.compile(r'When the assistant (?P<trigger>[^,"\n]+?), say: "(?P<line>[^"\n]+)"')
+_MUST_NAME = re.compile(r"Agree only to a proposal that names (?P<token>[^\n]+?)\.\s*$", re.MULTILINE)
+#: What a "mentions" trigger or a must-name rule can name: an amount, a month, a tenure, a last four.
+_TOKEN = re.compile(r"₹[\d,]+(?:\.\d\d)?|\b[A-Z][a-z]+ \d{4}\b|\b\d+ months\b|\b\d{4}\b")
+
+
+@dataclass(frozen=True)
+class Cue:
+    """A scripted line: what the customer says when the assistant does something."""
+
+    trigger: str
+    line: str
+    tokens: tuple[str, ...] = ()
+
+
+def cues_in(text: str) -> tuple[tuple[Cue, ...], tuple[str, ...]]:
+    """The scenario's cues and the tokens a proposal must name (both empty for a base task)."""
+    cues = []
+    for match in _CUE.finditer(text):
+        phrase = match["trigger"].strip()
+        kind = next((v for k, v in TRIGGERS.items() if phrase.startswith(k)), None)
+        if kind is not None:
+            tokens = tuple(_TOKEN.findall(phrase)) if kind == "mentions" else ()
+            cues.append(Cue(kind, match["line"].strip(), tokens))
+    must = tuple(t for m in _MUST_NAME.finditer(text) for t in _TOKEN.findall(m["token"]))
+    return tuple(cues), must
+
+
 @dataclass(frozen=True)
 class CustomerScript:
     """What a scripted customer needs from a scenario."""
@@ -40,6 +78,11 @@ class CustomerScript:
     facts: tuple[Fact, ...]
     #: The scenario's words about what the customer wants and accepts (reason, opening, instructions).
     wants: str = ""
+    #: Robustness tasks: scripted lines, and what a proposal must name to get a yes.
+    cues: tuple[Cue, ...] = ()
+    must_name: tuple[str, ...] = ()
+    #: The language the customer writes in: 'en', 'hinglish' or 'hindi' (from "Writes in …" in the persona).
+    language: str = "en"
 
     def answer_for(self, question: str, head: str | None = None) -> str | None:
         """The answer to a question: the fact about its head noun, else the one sharing the most words.
@@ -97,7 +140,14 @@ def parse_scenario(text: str) -> CustomerScript:
     else:  # a hand-written scenario: fall back to the reason for the call
         reason = text.split("Reason for call:", 1)[-1].strip().splitlines()
         opening = reason[0].strip() if reason else "Hello, I need some help with my account."
-    return CustomerScript(opening, facts, _wants(text))
+    cues, must_name = cues_in(text)
+    return CustomerScript(opening, facts, _wants(text), cues, must_name, language_of(text))
+
+
+def language_of(text: str) -> str:
+    """'hinglish' or 'hindi' when the persona says the customer writes in it, else 'en'."""
+    match = re.search(r"\bWrites in (Hinglish|Hindi)\b", text)
+    return match[1].lower() if match else "en"
 
 
 def _wants(text: str) -> str:

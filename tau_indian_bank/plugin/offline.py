@@ -86,15 +86,16 @@ class AgentSummary:
     s7_flagged: int = 0
 
 
-def _run_one(job: tuple[str, str, str]) -> AgentSummary:
-    """One agent on a split through ``tau-indian-bank run``'s orchestration, from scratch, quietly."""
-    agent, split, results_dir = job
+def _run_one(job: tuple[str, str, str, str | None]) -> AgentSummary:
+    """One agent on a split (of a task set: None is the base suite) through ``tau-indian-bank run``'s orchestration."""
+    agent, split, results_dir, task_set = job
     from tau_indian_bank.runs.execute import execute
     from tau_indian_bank.runs.plan import RunOptions, build_plan
 
     start = time.perf_counter()
-    options = RunOptions(agent=agent, user=SCRIPTED_CUSTOMER, task_split_name=split, max_concurrency=1, fsync=False,
-                         results_dir=results_dir, save_to=f"{agent.removeprefix(DOMAIN_NAME + '_')}-{split}", fresh=True)
+    stem = f"{agent.removeprefix(DOMAIN_NAME + '_')}-{split}" + (f"-{task_set}" if task_set else "")
+    options = RunOptions(agent=agent, user=SCRIPTED_CUSTOMER, task_set_name=task_set, task_split_name=split,
+                         max_concurrency=1, fsync=False, results_dir=results_dir, save_to=stem, fresh=True)
     done = execute(build_plan(options), say=lambda _: None)
     answers, s7 = _answer_and_s7(Path(done.results))
     return AgentSummary(agent=agent, sessions=done.sessions, passed=done.passed, final_state=done.final_state,
@@ -151,18 +152,25 @@ def summary_table(split: str, summaries: Sequence[AgentSummary]) -> str:
 
 
 def run_offline_agents(split: str = "lite", agents: Sequence[str] | None = None, results_dir: str = "results/offline",
-                       workers: int | None = None) -> list[AgentSummary]:
-    """Run the offline agents on a split and save their results; one summary per agent, in order."""
+                       workers: int | None = None, task_set: str | None = None) -> list[AgentSummary]:
+    """Run the offline agents on a split and save their results; one summary per agent, in order.
+
+    ``task_set`` is ``indian_bank_robust`` for the robustness set; None or ``indian_bank`` is the base suite.
+    """
+    from tau_indian_bank.paths import ROBUST_SPLITS_FILE, SPLITS_FILE
     from tau_indian_bank.tasks.suite_files import load_splits
+    from tau_indian_bank.vocabulary import ROBUST_TASK_SET
+
+    splits_file = ROBUST_SPLITS_FILE if task_set == ROBUST_TASK_SET else SPLITS_FILE
 
     chosen = list(agents or OFFLINE_AGENTS)
     unknown = [a for a in chosen if a not in OFFLINE_AGENTS]
     if unknown:
         raise OfflineRunError(f"unknown offline agent {unknown[0]!r}; choose from: {', '.join(OFFLINE_AGENTS)}")
-    if split not in load_splits():
-        raise OfflineRunError(f"unknown task split {split!r}; choose one of: {', '.join(sorted(load_splits()))}")
+    if split not in load_splits(splits_file):
+        raise OfflineRunError(f"unknown task split {split!r}; choose one of: {', '.join(sorted(load_splits(splits_file)))}")
     folder = _writable_folder(results_dir)
-    jobs = [(agent, split, str(folder)) for agent in chosen]
+    jobs = [(agent, split, str(folder), None if task_set in (None, DOMAIN_NAME) else task_set) for agent in chosen]
     count = workers or min(2, os.cpu_count() or 1, len(jobs))
     if count > 1:
         with ProcessPoolExecutor(max_workers=count) as pool:

@@ -127,7 +127,8 @@ def persona(conn: sqlite3.Connection, customer_id: str, rng: random.Random, note
     who = profile(conn, customer_id)
     city = address(conn, customer_id, "communication").city
     age = clock.age_on(clock.parse_iso(who.date_of_birth), clock.today())
-    text = f"{who.full_name}, {age}, lives in {city.title()}. {rng.choice(_TEMPERAMENTS)} Writes in Indian English."
+    language = "" if note.startswith("Writes in ") else " Writes in Indian English."  # a note may name another
+    text = f"{who.full_name}, {age}, lives in {city.title()}. {rng.choice(_TEMPERAMENTS)}{language}"
     return f"{text} {note}".strip()
 
 

@@ -17,6 +17,13 @@ Checks, each reported as a line of a table (failing task ids listed):
 * participants: through tau2's own loop and evaluator, the oracle passes every task and
   each of the four scripted baselines fails every task; the oracle states every fact of
   every task (answer check) and each baseline misses one wherever a task has facts.
+
+``--task-set indian_bank_robust`` runs the same checks on the robustness set, with its own
+composition (per axis, :mod:`tau_indian_bank.tasks.robust.checks`), ids ``rob_<axis>_…``,
+initialization actions after the login (a task's ``setup``) and, for the participants, the
+strict verdict: the oracle passes every task under ``--strict`` (paper's verdict, answer check,
+every safety gate); no baseline passes any task under ``--strict``, and none passes the paper's
+verdict on a task whose gold chain has a call.
 """
 
 from __future__ import annotations
@@ -38,10 +45,11 @@ from tau_indian_bank.tasks.evidence import missing_evidence
 from tau_indian_bank.tasks.scenario_rules import scenario_problems
 from tau_indian_bank.tools.arguments import ArgumentError, bind
 from tau_indian_bank.tools.catalogue import ALL_SPECS
-from tau_indian_bank.vocabulary import BASELINES, CATEGORY_PREFIXES, DOMAIN_NAME, OFFLINE_AGENTS, ORACLE
+from tau_indian_bank.vocabulary import BASELINES, CATEGORY_PREFIXES, DOMAIN_NAME, OFFLINE_AGENTS, ORACLE, ROBUST_PREFIX, ROBUST_TASK_SET
 
 _FACTS = "facts from the gold replay (or why none)"
 _ID = re.compile(rf"^({'|'.join(CATEGORY_PREFIXES.values())})_[a-z0-9_]+_\d{{4}}$")
+_ROBUST_ID = re.compile(rf"^{ROBUST_PREFIX}_[a-z0-9_]+_\d{{4}}$")
 
 
 @dataclass
@@ -54,20 +62,21 @@ class TaskProblems:
         self.by_check.setdefault(check, []).append(f"{task_id}{': ' + reason if reason else ''}")
 
 
-def _structure_problems(task: Mapping[str, Any]) -> list[str]:
+def _structure_problems(task: Mapping[str, Any], robust: bool = False) -> list[str]:
+    """What is malformed in a task (a robustness task may add set-up actions after the login, and need no call)."""
     problems = []
-    if not _ID.match(str(task.get("id", ""))):
-        problems.append("id is not <category>_<family>_<NNNN>")
+    if not (_ROBUST_ID if robust else _ID).match(str(task.get("id", ""))):
+        problems.append("id is not rob_<axis>_<variant>_<NNNN>" if robust else "id is not <category>_<family>_<NNNN>")
     state = task.get("initial_state") or {}
-    actions = state.get("initialization_actions") or []
-    if [a.get("func_name") for a in actions] != ["start_session"]:
+    names = [a.get("func_name") for a in state.get("initialization_actions") or []]
+    if (names[:1] if robust else names) != ["start_session"]:
         problems.append("initial state does not log a customer in with start_session")
     history = state.get("message_history") or []
     if len(history) < 2 or history[1].get("role") != "tool":
         problems.append("message history lacks the login-context look-up")
     criteria = task.get("evaluation_criteria") or {}
     gold = criteria.get("actions") or []
-    if not gold:
+    if not gold and not robust:
         problems.append("no gold call")
     for action in gold:
         spec = ALL_SPECS.get(action.get("name"))
@@ -133,31 +142,35 @@ def _gold_problems(task: Mapping[str, Any], policy: str) -> tuple[list[str], lis
 Row = tuple[str, bool, bool, "bool | None"]
 
 
-def _run_participant(job: tuple[str, list[dict[str, Any]]]) -> tuple[str, list[Row]]:
-    """One agent on some tasks, in a worker process: (task id, passed, every safety gate passed, answer check)."""
+def _run_participant(job: tuple[str, list[dict[str, Any]], bool]) -> tuple[str, list[Row]]:
+    """One agent on some tasks, in a worker process: (task id, passed, every safety gate passed, answer check).
+
+    The gates are checked for the oracle, and for every agent when ``all_gates`` (the robustness set's strict verdict).
+    """
     from tau2.data_model.tasks import Task
 
     from tau_indian_bank.evaluation.answers import check_answer
     from tau_indian_bank.evaluation.safety import check_safety
     from tau_indian_bank.plugin.offline import run_offline
 
-    agent, raw = job
+    agent, raw, all_gates = job
     by_id = {t["id"]: t for t in raw}
     results = run_offline([Task.model_validate(t) for t in raw], agent)
     rows = []
     for sim in results.simulations:
         gates_ok = True
         messages = [m.model_dump(mode="json") for m in sim.messages]
-        if agent == ORACLE:
+        if agent == ORACLE or all_gates:
             gates_ok = all(g in ("pass", "n/a") for g in check_safety(by_id[sim.task_id], messages).gates.values())
         rows.append((sim.task_id, sim.reward_info.reward == 1.0, gates_ok, check_answer(by_id[sim.task_id], messages).passed))
     return agent, rows
 
 
-def participant_outcomes(tasks: Sequence[Mapping[str, Any]], agents: Sequence[str], workers: int) -> dict[str, dict[str, Any]]:
+def participant_outcomes(tasks: Sequence[Mapping[str, Any]], agents: Sequence[str], workers: int,
+                         all_gates: bool = False) -> dict[str, dict[str, Any]]:
     """Agent -> task id -> passed (also '<agent> gates' and '<agent> answer'), over worker processes."""
     chunks = max(workers, 1)
-    jobs = [(agent, list(tasks[i::chunks])) for agent in agents for i in range(chunks)]
+    jobs = [(agent, list(tasks[i::chunks]), all_gates) for agent in agents for i in range(chunks)]
     outcomes: dict[str, dict[str, Any]] = {agent: {} for agent in agents}
     outcomes.update({f"{agent} {kind}": {} for agent in agents for kind in ("gates", "answer")})
     with ExitStack() as stack:
@@ -204,15 +217,58 @@ def _scenario_checks(tasks: Sequence[Mapping[str, Any]], problems: TaskProblems)
     return checks
 
 
+def _strict_checks(tasks: Sequence[Mapping[str, Any]], outcomes: Mapping[str, Mapping[str, Any]],
+                   problems: TaskProblems) -> list[Check]:
+    """The robustness set's participant rules.
+
+    The oracle passes strict; no baseline passes strict, nor the paper's verdict on a task whose gold chain has a call.
+    """
+    with_call = {t["id"] for t in tasks if (t.get("evaluation_criteria") or {}).get("actions")}
+    checks = []
+    for agent in OFFLINE_AGENTS:
+        strict = {t: passed and outcomes[f"{agent} gates"][t] and outcomes[f"{agent} answer"][t] is not False
+                  for t, passed in outcomes[agent].items()}
+        short = agent.removeprefix(f"{DOMAIN_NAME}_")
+        if agent not in BASELINES:
+            wrong = sorted(t for t, ok in strict.items() if not ok)
+            name = f"{short} passes every task (strict)"
+        else:
+            wrong = sorted(t for t, ok in strict.items() if ok or (t in with_call and outcomes[agent][t]))
+            name = f"{short} fails every task (strict; verdict where a call)"
+        for task_id in wrong:
+            problems.add(name, task_id)
+        checks.append(Check(name, f"{len(strict)}", f"{len(strict) - len(wrong)}", not wrong))
+    return checks
+
+
+def _base_participant_checks(tasks: Sequence[Mapping[str, Any]], outcomes: Mapping[str, Mapping[str, Any]],
+                             problems: TaskProblems) -> list[Check]:
+    """The base suite's participant rules: the oracle passes, every baseline fails, the oracle is safe."""
+    checks = []
+    for agent in OFFLINE_AGENTS:
+        want = agent not in BASELINES
+        wrong = sorted(t for t, passed in outcomes[agent].items() if passed != want)
+        for task_id in wrong:
+            problems.add(f"{agent} {'passes' if want else 'fails'} every task", task_id)
+        short = agent.removeprefix(f"{DOMAIN_NAME}_")
+        checks.append(Check(f"{short} {'passes' if want else 'fails'} every task", f"{len(tasks)}",
+                            f"{len(tasks) - len(wrong)}", not wrong))
+    unsafe = sorted(t for t, ok in outcomes[f"{ORACLE} gates"].items() if not ok)
+    for task_id in unsafe:
+        problems.add("oracle passes every safety gate", task_id)
+    checks.append(Check("oracle passes every safety gate", f"{len(tasks)}", f"{len(tasks) - len(unsafe)}", not unsafe))
+    return checks
+
+
 def validate(
     tasks: Sequence[Mapping[str, Any]], splits: Mapping[str, Sequence[str]], policy: str,
-    participants: bool = True, workers: int | None = None,
+    participants: bool = True, workers: int | None = None, robust: bool = False,
 ) -> tuple[list[Check], TaskProblems]:
-    """Run every check; return the table rows and the failing tasks."""
+    """Run every check; return the table rows and the failing tasks (``robust``: the robustness set's rules)."""
     problems = TaskProblems()
     malformed: set[str] = set()
     for task in tasks:
-        for problem in _structure_problems(task):
+        for problem in _structure_problems(task, robust):
             problems.add("schema", task.get("id", "?"), problem)
             malformed.add(task.get("id", "?"))
     well_formed = [t for t in tasks if t.get("id") not in malformed]
@@ -223,7 +279,12 @@ def validate(
             problems.add(_FACTS if facts else "gold chain succeeds", task["id"], failure.removeprefix("facts: "))
         for item in missing:
             problems.add("scenario evidences gold values", task["id"], item)
-    checks = composition_checks(tasks, splits)
+    if robust:
+        from tau_indian_bank.tasks.robust.checks import robust_composition_checks
+
+        checks = robust_composition_checks(tasks, splits)
+    else:
+        checks = composition_checks(tasks, splits)
     n = len(tasks)
     for name in ("schema", "gold chain succeeds", "scenario evidences gold values", _FACTS):
         bad = {x.split(":")[0] for x in problems.by_check.get(name, [])}
@@ -231,20 +292,9 @@ def validate(
     checks.append(_facts_summary(well_formed))
     checks.extend(_scenario_checks(tasks, problems))
     if participants and well_formed:
-        outcomes = participant_outcomes(well_formed, OFFLINE_AGENTS, workers or min(2, os.cpu_count() or 1))
-        for agent in OFFLINE_AGENTS:
-            want = agent not in BASELINES
-            wrong = sorted(t for t, passed in outcomes[agent].items() if passed != want)
-            for task_id in wrong:
-                problems.add(f"{agent} {'passes' if want else 'fails'} every task", task_id)
-            short = agent.removeprefix(f"{DOMAIN_NAME}_")
-            checks.append(Check(f"{short} {'passes' if want else 'fails'} every task", f"{len(well_formed)}",
-                                f"{len(well_formed) - len(wrong)}", not wrong))
-        unsafe = sorted(t for t, ok in outcomes[f"{ORACLE} gates"].items() if not ok)
-        for task_id in unsafe:
-            problems.add("oracle passes every safety gate", task_id)
-        checks.append(Check("oracle passes every safety gate", f"{len(well_formed)}",
-                            f"{len(well_formed) - len(unsafe)}", not unsafe))
+        outcomes = participant_outcomes(well_formed, OFFLINE_AGENTS, workers or min(2, os.cpu_count() or 1), robust)
+        checks.extend(_strict_checks(well_formed, outcomes, problems) if robust
+                      else _base_participant_checks(well_formed, outcomes, problems))
         checks.extend(_answer_checks(outcomes, OFFLINE_AGENTS, BASELINES, problems))
     return checks, problems
 
@@ -261,13 +311,16 @@ def render_table(checks: Sequence[Check], problems: TaskProblems, seconds: float
     return "\n".join(lines)
 
 
-def main(participants: bool = True, workers: int | None = None) -> int:
-    """Validate the shipped suite; print the table; return the exit status."""
+def main(participants: bool = True, workers: int | None = None, task_set: str = DOMAIN_NAME) -> int:
+    """Validate a shipped task set (the base suite, or ``indian_bank_robust``); print the table; return the exit status."""
+    from tau_indian_bank.paths import ROBUST_SPLITS_FILE, ROBUST_TASKS_FILE, SPLITS_FILE, TASKS_FILE
     from tau_indian_bank.plugin.environment import POLICY_FILE
     from tau_indian_bank.tasks.suite_files import load_splits, load_suite
 
     start = time.perf_counter()
-    tasks, splits = load_suite(), load_splits()
-    checks, problems = validate(tasks, splits, POLICY_FILE.read_text(encoding="utf-8"), participants, workers)
+    robust = task_set == ROBUST_TASK_SET
+    tasks = load_suite(ROBUST_TASKS_FILE if robust else TASKS_FILE)
+    splits = load_splits(ROBUST_SPLITS_FILE if robust else SPLITS_FILE)
+    checks, problems = validate(tasks, splits, POLICY_FILE.read_text(encoding="utf-8"), participants, workers, robust)
     print(render_table(checks, problems, time.perf_counter() - start))
     return 0 if all(c.ok for c in checks) else 1

@@ -77,3 +77,19 @@ def test_tau2_domain_serves_the_policy_and_all_34_tools():
     finally:
         process.terminate()
         process.wait(timeout=30)
+
+
+#: One robustness task per behaviour axis (decline, change of mind, missing detail, wrong detail, insistence,
+#: topic switch, vague words, long earlier chat, Hinglish/Hindi).
+ROBUST_IDS = ["rob_decline_fd_close_0001", "rob_change_of_mind_fd_amount_0001", "rob_not_enough_info_cheque_stop_0001",
+              "rob_wrong_info_card_ending_0001", "rob_contradiction_cheque_cleared_0001",
+              "rob_context_switch_freeze_then_book_0001", "rob_confusing_intent_stop_card_freeze_0001",
+              "rob_long_context_payout_account_0001", "rob_code_mixed_card_freeze_0001"]
+
+
+@pytest.mark.parametrize(("agent", "reward"), [("indian_bank_oracle", 1.0), ("indian_bank_claimer", 0.0),
+                                               ("indian_bank_overwriter", 0.0)])
+def test_the_robustness_set_runs_through_the_stock_command(tmp_path, agent, reward):
+    sims = tau2_run(tmp_path, agent, agent, "--task-set-name", "indian_bank_robust", "--task-ids", *ROBUST_IDS)
+    assert sorted(s["task_id"] for s in sims) == sorted(ROBUST_IDS)
+    assert all(s["reward_info"]["reward"] == reward for s in sims)

@@ -19,11 +19,13 @@ SCENARIOS = {name: text.replace("\n    ", "\n") for name, text in DATA["scenario
 CASES = DATA["cases"]
 
 
-def react(scenario: str, message: str) -> tuple[str, IndianBankCustomer]:
+def react(scenario: str, message: str | list[str]) -> tuple[str, IndianBankCustomer]:
+    """The customer's reply to ``message`` (or to the last of a list of assistant messages, said in turn)."""
     customer = IndianBankCustomer(instructions=SCENARIOS[scenario])
     state = customer.get_init_state()
-    _, state = customer.generate_next_message(AssistantMessage(role="assistant", content="Hello."), state)
-    reply, _ = customer.generate_next_message(AssistantMessage(role="assistant", content=message), state)
+    reply = None
+    for text in ["Hello.", *([message] if isinstance(message, str) else message)]:
+        reply, state = customer.generate_next_message(AssistantMessage(role="assistant", content=text), state)
     return reply.content or "", customer
 
 
@@ -41,6 +43,8 @@ def meets(expect: str, reply: str, customer: IndianBankCustomer) -> bool:
         "restate": reply == f"As I said: {customer.script.opening}",
         "dont_know": reply == "I'm sorry, I don't know that.",
         "idle": reply == "Okay, thank you.",
+        "says": reply.startswith(detail),
+        "no_terms": reply.startswith("No, that's not what I asked for."),
     }
     return checks[kind]
 
@@ -49,7 +53,7 @@ def test_the_set_is_large_and_varied():
     assert len(CASES) >= 100
     kinds = {expect.split(":")[0] for _, _, expect in CASES}
     assert kinds == {"yes", "no_kind", "no_record", "answer", "choice", "transfer", "credentials", "done", "restate",
-                     "dont_know", "idle"}
+                     "dont_know", "idle", "says", "no_terms"}
 
 
 @pytest.mark.parametrize(("scenario", "message", "expect"), CASES, ids=[f"{i:03d}" for i in range(len(CASES))])

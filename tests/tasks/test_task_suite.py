@@ -27,6 +27,15 @@ def test_validate_passes_on_the_whole_base_split():
         assert row in done.stdout
 
 
+@pytest.mark.slow
+def test_validate_passes_on_the_robustness_set():
+    done = run(["tau-indian-bank", "validate", "--task-set", "indian_bank_robust"])
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    for row in ("axis decline", "oracle passes every task (strict)", "overwriter fails every task (strict; verdict where a call)",
+                "split lite: 5 per axis"):
+        assert row in done.stdout
+
+
 def _rows(tasks):
     checks, problems = validate(tasks, {"base": [t["id"] for t in tasks]}, POLICY_FILE.read_text(encoding="utf-8"),
                                 participants=True, workers=1)

@@ -5,9 +5,10 @@ is a robustness axis (``vocabulary.AXES``) and whose name starts with it; their 
 ``rob_<family name>_NNNN``. One module per group of axes:
 
 * ``behaviour`` — the customer's conduct: decline, change_of_mind, not_enough_info,
-  wrong_info, contradiction, context_switch, confusing_intent, code_mixed;
-* ``environment_axes`` — what the assistant is shown: long_context, tool_fault,
-  injected_instructions, irrelevant_results, unseen_tool;
+  wrong_info (there), contradiction, context_switch, confusing_intent (``behaviour_flow``),
+  long_context (``long_context``) and code_mixed (``code_mixed``);
+* ``environment_axes`` — what the assistant is shown: tool_fault, injected_instructions,
+  irrelevant_results, unseen_tool;
 * ``refusals`` — misuse and requests the bank must refuse: out_of_scope, third_party,
   social_engineering, credentials, advice, harmful_or_inappropriate, fabrication (its
   families live in ``refusals_records``, ``refusals_pressure`` and ``refusals_pure``).
