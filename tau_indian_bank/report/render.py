@@ -57,12 +57,13 @@ def _tables(report: dict[str, Any], intervals: bool = False) -> list[tuple[str, 
                        [[r["label"], _pct(r.get("judged_pass_rate", 0.0)), str(r.get("judged_sessions", 0))] for r in runs],
                        "the judge never changes the verdict; unjudged sessions (errors) count as not passed"))
     categories = [c for c in CATEGORIES if any(c in r["by_category"] for r in runs)]
-    tables.append(("Pass rate by category", ["run", *categories],
-                   [[r["label"], *(_group_cell(r["by_category"].get(c), intervals) for c in categories)] for r in runs],
-                   ""))
-    tables.append(("Answer check by category (sessions whose task has facts)", ["run", *categories],
-                   [[r["label"], *(_answer(r["by_category"][c].get("answer_pass_rate")) if c in r["by_category"] else "–"
-                                   for c in categories)] for r in runs], ""))
+    if categories:  # a robustness run has axes, not the base suite's categories (see the by-axis table)
+        tables.append(("Pass rate by category", ["run", *categories],
+                       [[r["label"], *(_group_cell(r["by_category"].get(c), intervals) for c in categories)] for r in runs],
+                       ""))
+        tables.append(("Answer check by category (sessions whose task has facts)", ["run", *categories],
+                       [[r["label"], *(_answer(r["by_category"][c].get("answer_pass_rate")) if c in r["by_category"]
+                                       else "–" for c in categories)] for r in runs], ""))
     buckets = [b for b in LENGTH_BUCKETS if any(b in r["by_chain_length"] for r in runs)]
     tables.append(("Pass rate by gold-chain length", ["run", *buckets],
                    [[r["label"], *(_group_cell(r["by_chain_length"].get(b), intervals) for b in buckets)] for r in runs],

@@ -59,6 +59,7 @@ def test_the_axis_table_figure_and_html_section_show_each_axis(tmp_path):
     assert "| tool_fault | 50.0% (n=2) · pass^2 0.0% |" in markdown
     assert "| unseen_tool | 100.0% (n=2) · pass^2 100.0% |" in markdown
     assert "Pass rate by robustness axis" in to_text(report)
+    assert "category" not in to_text(report)  # a robustness run has no base categories: no empty tables
     chart = plot_data.by_axis(report)
     assert chart.groups == ("tool_fault", "unseen_tool") and chart.series[0].values == (0.5, 1.0)
     assert chart.series[0].counts == (2, 2)
