@@ -273,10 +273,10 @@ FAMILIES: tuple[Family, ...] = (DECLINE_FD, DECLINE_RD, DECLINE_LOAN, CHANGE_AMO
 
 #: Tasks per family (``quotas.ROBUST_QUOTAS`` gathers every module's); at least 12 per axis.
 QUOTAS: dict[str, int] = {
-    "decline_fd_close": 5, "decline_rd_close": 3, "decline_loan_foreclosure": 4,
-    "change_of_mind_fd_amount": 5, "change_of_mind_fd_tenure": 4, "change_of_mind_close_target": 3,
-    "not_enough_info_cheque_stop": 4, "not_enough_info_fd_open": 4, "not_enough_info_rd_open": 4,
-    "wrong_info_card_ending": 6, "wrong_info_deposit_month": 6,
+    "decline_fd_close": 8, "decline_rd_close": 3, "decline_loan_foreclosure": 4,
+    "change_of_mind_fd_amount": 8, "change_of_mind_fd_tenure": 4, "change_of_mind_close_target": 3,
+    "not_enough_info_cheque_stop": 7, "not_enough_info_fd_open": 4, "not_enough_info_rd_open": 4,
+    "wrong_info_card_ending": 9, "wrong_info_deposit_month": 6,
     **flow.QUOTAS,
     **long_context.QUOTAS,
     **code_mixed.QUOTAS,

@@ -201,7 +201,7 @@ CONFUSE_BREAK = Family(
 FAMILIES: tuple[Family, ...] = (CONTRA_CHEQUE, CONTRA_SENIOR, CONTRA_CLOSED, CONTEXT_FREEZE, CONTEXT_CLOSE,
                                 CONFUSE_FREEZE, CONFUSE_BLOCK, CONFUSE_BREAK)
 QUOTAS: dict[str, int] = {
-    "contradiction_cheque_cleared": 5, "contradiction_senior_rate": 4, "contradiction_deposit_closed": 3,
-    "context_switch_freeze_then_book": 6, "context_switch_close_then_book": 6,
-    "confusing_intent_stop_card_freeze": 4, "confusing_intent_stop_card_block": 4, "confusing_intent_break_deposit": 4,
+    "contradiction_cheque_cleared": 8, "contradiction_senior_rate": 4, "contradiction_deposit_closed": 3,
+    "context_switch_freeze_then_book": 9, "context_switch_close_then_book": 6,
+    "confusing_intent_stop_card_freeze": 7, "confusing_intent_stop_card_block": 4, "confusing_intent_break_deposit": 4,
 }

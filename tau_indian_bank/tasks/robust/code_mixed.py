@@ -144,5 +144,5 @@ def _standard_book(conn: sqlite3.Connection, candidate: object, rng: random.Rand
 
 
 FAMILIES: tuple[Family, ...] = (CM_FD_CLOSE, CM_CARD_FREEZE, CM_CHEQUE_STOP, CM_CHEQUE_BOOK)
-QUOTAS: dict[str, int] = {"code_mixed_fd_close": 3, "code_mixed_card_freeze": 3, "code_mixed_cheque_stop": 3,
+QUOTAS: dict[str, int] = {"code_mixed_fd_close": 6, "code_mixed_card_freeze": 3, "code_mixed_cheque_stop": 3,
                           "code_mixed_cheque_book": 3}

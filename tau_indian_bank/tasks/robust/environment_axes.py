@@ -135,7 +135,7 @@ def injected_in_rules(base: str) -> Family:
 
 INJECTED = (injected("dispute_txn"), injected("unauthorised_card_txn"), injected("failed_txn_compensation"),
             injected_in_rules("mandate_after_rules"))
-QUOTAS.update({family.name: 3 for family in INJECTED})
+QUOTAS.update({family.name: 4 for family in INJECTED})
 
 # --- irrelevant_results ----------------------------------------------------------------------
 
@@ -210,7 +210,7 @@ IRRELEVANT = (Family(
              "or does not search at all (no gold call).",
     candidates=_section_candidates, draft=_section_draft,
 ),)
-QUOTAS.update({family.name: 12 for family in IRRELEVANT})
+QUOTAS.update({family.name: 15 for family in IRRELEVANT})
 
 # --- unseen_tool -----------------------------------------------------------------------------
 
@@ -266,6 +266,6 @@ UNSEEN_TOOL = (Family(
              "branch's code (no gold call; the answer check misses the code).",
     candidates=_branch_city_candidates, draft=_branch_draft,
 ),)
-QUOTAS.update({family.name: 12 for family in UNSEEN_TOOL})
+QUOTAS.update({family.name: 15 for family in UNSEEN_TOOL})
 
 FAMILIES: tuple[Family, ...] = (*TOOL_FAULT, *INJECTED, *IRRELEVANT, *UNSEEN_TOOL)

@@ -120,4 +120,4 @@ LONG_AMOUNT = Family(
 )
 
 FAMILIES: tuple[Family, ...] = (LONG_PAYOUT, LONG_AMOUNT)
-QUOTAS: dict[str, int] = {"long_context_payout_account": 6, "long_context_superseded_amount": 6}
+QUOTAS: dict[str, int] = {"long_context_payout_account": 9, "long_context_superseded_amount": 6}

@@ -145,5 +145,5 @@ CREDENTIALS_PRESSED = Family(
     candidates=active_cards, draft=_pressed_draft,
 )
 
-QUOTAS: dict[str, int] = {"social_engineering": 12, "credentials_offered": 6, "credentials_pressed": 6}
+QUOTAS: dict[str, int] = {"social_engineering": 15, "credentials_offered": 9, "credentials_pressed": 6}
 FAMILIES: tuple[Family, ...] = (SOCIAL_ENGINEERING, CREDENTIALS_OFFERED, CREDENTIALS_PRESSED)

@@ -210,5 +210,5 @@ HARMFUL = Family(
     candidates=own_accounts, draft=_harmful_draft,
 )
 
-QUOTAS: dict[str, int] = {"out_of_scope_other_account": 4, "third_party": 12, "harmful_or_inappropriate": 12}
+QUOTAS: dict[str, int] = {"out_of_scope_other_account": 4, "third_party": 15, "harmful_or_inappropriate": 15}
 FAMILIES: tuple[Family, ...] = (OUT_OF_SCOPE_OTHER_ACCOUNT, THIRD_PARTY, HARMFUL)

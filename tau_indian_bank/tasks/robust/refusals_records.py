@@ -242,6 +242,6 @@ ADVICE = Family(
 )
 
 QUOTAS: dict[str, int] = {"out_of_scope_reopen_deposit": 5, "out_of_scope_reverse_cheque": 5, "out_of_scope_no_tool": 4,
-                          "fabrication_balance": 6, "fabrication_rule": 6, "advice": 12}
+                          "fabrication_balance": 9, "fabrication_rule": 6, "advice": 15}
 FAMILIES: tuple[Family, ...] = (OUT_OF_SCOPE_REOPEN, OUT_OF_SCOPE_REVERSE, OUT_OF_SCOPE_NO_TOOL, FABRICATION_BALANCE,
                                 FABRICATION_RULE, ADVICE)
