@@ -9,9 +9,9 @@ takes ``task`` and only the oracle uses it.
 * ``indian_bank_oracle`` replays the task's gold chain, one call per turn, proposing
   each change and waiting for the customer's yes before making it (a no, a correction or
   a change of mind gets the gold chain's proposal again, never the change; a call that
-  fails is made once more), and tells the
+  fails, such as one a staged transient fault answered, is made once more), and tells the
   customer every fact of the task (figures, outcomes, references) in its next reply
-  after the call that yields it; a call a transient fault answered is made once more.
+  after the call that yields it.
   Passes every task and the answer check.
 * ``indian_bank_replier`` only replies.
 * ``indian_bank_looker`` looks up the customer's records (profile and deposits) but
@@ -35,10 +35,9 @@ from tau_indian_bank.bank import clock
 from tau_indian_bank.evaluation.answers import say
 from tau_indian_bank.evaluation.consent import affirmation
 from tau_indian_bank.evaluation.facts import Fact, task_facts
-from tau_indian_bank.evaluation.safety import _id_values
+from tau_indian_bank.evaluation.safety import id_values
 from tau_indian_bank.participants.bases import AgentBase, LLMAgent, LLMGTAgent, ValidAgentInputMessage
 from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
-from tau_indian_bank.tools.staging import is_fault_output
 from tau_indian_bank.vocabulary import LOGIN_CONTEXT_CALL_ID, STOP
 from tau_indian_bank.wording import describe_change, id_labels
 
@@ -127,7 +126,7 @@ class IndianBankOracle(_Scripted, LLMGTAgent):
 
         A task without a gold call has only declared facts (step 0): its one reply states them.
         """
-        # A retried call's output (id ``…-retry``, after a transient fault) replaces the faulted one.
+        # A retried call's output (id ``…-retry``, after a failed call) replaces the failed one.
         outputs = {m.id.removesuffix(RETRY): m.content for m in state.messages if isinstance(m, ToolMessage)}
         sentences = []
         for step in range(state.told, max(state.step, 0 if self.gold else 1)):
@@ -145,15 +144,13 @@ class IndianBankOracle(_Scripted, LLMGTAgent):
         return " ".join(sentences) + " " if sentences else ""
 
     def next_message(self, last: Message, state: ScriptState) -> AssistantMessage:
-        if isinstance(last, ToolMessage) and is_fault_output(last.content) and state.step > 0:
-            action = self.gold[state.step - 1]  # a transient fault: make the same call once more
+        if (isinstance(last, ToolMessage) and last.error and state.step > 0 and state.retried != state.step
+                and last.id == f"oracle-{state.step}"):
+            state.retried = state.step  # a failed call (a staged transient fault, a busy service): once more
+            action = self.gold[state.step - 1]
             return _call(action.name, action.arguments, f"oracle-{state.step}{RETRY}")
         if state.finished:
             return _say(f"Thank you for banking with Bharat Sahakari Bank. {STOP}")
-        if isinstance(last, ToolMessage) and last.error and last.id == f"oracle-{state.step}" and state.retried != state.step:
-            state.retried = state.step  # a transient failure: the same call once more, under the same id
-            action = self.gold[state.step - 1]
-            return _call(action.name, action.arguments, f"oracle-{state.step}")
         if state.step >= len(self.gold):
             state.finished = True
             return _say(f"{self._told(state)}Is there anything else I can help you with?")
@@ -183,7 +180,7 @@ class IndianBankOracle(_Scripted, LLMGTAgent):
         A cheque number only the customer knows, say: the oracle asks for it instead of guessing it.
         """
         seen = "\n".join(str(m.content) for m in state.messages if isinstance(m, UserMessage | ToolMessage) and m.content)
-        for kind, value in _id_values(name, arguments):
+        for kind, value in id_values(name, arguments):
             if value.lower() not in seen.lower():
                 return "cheque number" if kind == "cheque" else f"{kind} number"
         return None
