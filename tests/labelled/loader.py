@@ -63,14 +63,23 @@ class Conversation:
 
 @lru_cache(maxsize=1)
 def tasks() -> dict[str, Mapping[str, Any]]:
-    """The shipped suite by task id."""
+    """Both shipped task sets (the base suite and the robustness set) by task id."""
+    from tau_indian_bank.paths import ROBUST_TASKS_FILE
     from tau_indian_bank.tasks.suite_files import load_suite
 
-    return {t["id"]: t for t in load_suite()}
+    found = {t["id"]: t for t in load_suite()}
+    robust = {t["id"]: t for t in load_suite(ROBUST_TASKS_FILE)}
+    clash = set(found) & set(robust)
+    if clash:
+        raise ValueError(f"task ids in both task sets: {sorted(clash)[:3]}")
+    return found | robust
 
 
-def _customer(task: Mapping[str, Any]) -> str:
-    return task["initial_state"]["initialization_actions"][0]["arguments"]["customer_id"]
+def apply_initialization(tools: Any, task: Mapping[str, Any]) -> None:
+    """Run a task's initialization actions (the login, and what a robustness task stages) on a toolkit."""
+    for action in task["initial_state"]["initialization_actions"]:
+        if action.get("env_type", "assistant") == "assistant":
+            getattr(tools, action["func_name"])(**action["arguments"])
 
 
 class _Session:
@@ -82,7 +91,9 @@ class _Session:
         os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
         os.environ.setdefault("LOGURU_LEVEL", "ERROR")
         self.env = get_environment()
-        self.env.tools.start_session(_customer(task))
+        self.env.get_tools()  # the list a task-set-only tool is added to once the task enables it, as in a run
+        apply_initialization(self.env.tools, task)
+        self.env.sync_tools()
         self.messages: list[dict[str, Any]] = copy.deepcopy(list(task["initial_state"]["message_history"]))
         self.count = 0
 

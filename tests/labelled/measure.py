@@ -21,6 +21,7 @@ from typing import Any
 
 from tests.labelled.loader import (
     CHECKS,
+    apply_initialization,
     GATES,
     Conversation,
     Reply,
@@ -94,7 +95,7 @@ def _digest_after(task: Mapping[str, Any], calls: Iterable[tuple[str, Mapping[st
     from tau_indian_bank.tools.toolkit import BankTools
 
     tools = BankTools()
-    tools.start_session(task["initial_state"]["initialization_actions"][0]["arguments"]["customer_id"])
+    apply_initialization(tools, task)
     for name, arguments in calls:
         try:
             tools.call(name, arguments)
