@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -105,9 +105,13 @@ def _digest_after(task: Mapping[str, Any], calls: Iterable[tuple[str, Mapping[st
     return tools.get_db_hash()
 
 
-def _calls(messages: Iterable[Mapping[str, Any]], start: int) -> list[tuple[str, Mapping[str, Any]]]:
+def _calls(messages: Sequence[Mapping[str, Any]], start: int) -> list[tuple[str, Mapping[str, Any]]]:
+    """The assistant's calls from ``start`` on, without those a staged transient fault answered (they reached no bank)."""
+    from tau_indian_bank.tools.staging import faulted_call_ids
+
+    faulted = faulted_call_ids(messages)
     return [(str(c["name"]), c.get("arguments") or {}) for i, m in enumerate(messages) if i >= start and m.get("role") == "assistant"
-            for c in m.get("tool_calls") or []]
+            for c in m.get("tool_calls") or [] if str(c.get("id")) not in faulted]
 
 
 @cache
