@@ -66,11 +66,6 @@ class Conversation:
         """True when the label says gate or check ``name`` must fail (flag) this session."""
         return name in self.fails
 
-    @property
-    def set_name(self) -> str:
-        """The set this conversation belongs to (see :data:`SETS`)."""
-        return set_of(self.task_id)
-
 
 def set_of(task_id: str) -> str:
     """``robust`` for a task of the robustness set, ``base`` for one of the base suite."""
