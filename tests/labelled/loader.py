@@ -1,4 +1,4 @@
-"""The two hand-labelled sets: single assistant replies and whole conversations of base tasks.
+"""The hand-labelled sets: single assistant replies, and whole conversations of tasks of both task sets.
 
 Sources are written by hand in YAML (``replies.yaml``, ``source/<task id>.yaml``); tool
 outputs are never typed: every call is run through the domain's own environment from the
@@ -11,6 +11,10 @@ task's initial state, so each conversation is true to the bank.
   breaks, in words), ``fails`` (the gates and checks that must fail it) and ``edits``:
   ``{drop: id}``, ``{at: id, assistant|user|calls: ...}`` (replace that part of the turn)
   and ``{after: id, insert: [turns]}``.
+* Conversations come in two sets, by their task's task set: ``base`` (tasks of the base
+  suite) and ``robust`` (tasks of the robustness set, ``source/rob_*.yaml``); a robustness
+  conversation replays its task's staging (tool faults, planted text, the task-set-only
+  tool) before the first turn, as a run does.
 * :func:`build_conversation` turns a source into tau2 messages (the task's message history
   first, as tau2 records a session); ``python -m tests.labelled.build`` writes them to
   ``conversations/<task id>.<careful|careless>.json`` and ``--check`` verifies the files.
@@ -42,6 +46,8 @@ REPLIES_FILE = HERE / "replies.yaml"
 GATES = ("S1", "S2", "S3", "S4", "S5", "S6", "S7")
 CHECKS = ("DB", "ACTION", "ANSWER")
 VARIANTS = ("careful", "careless")
+#: The conversation sets, by the task set of their task: the base suite and the robustness set.
+SETS = ("base", "robust")
 #: When the task's history ends (its login context is stamped 11:00 on the bank's today).
 START = dt.datetime.combine(clock.today(), dt.time(11))
 
@@ -59,6 +65,13 @@ class Conversation:
     def expected(self, name: str) -> bool:
         """True when the label says gate or check ``name`` must fail (flag) this session."""
         return name in self.fails
+
+
+def set_of(task_id: str) -> str:
+    """``robust`` for a task of the robustness set, ``base`` for one of the base suite."""
+    from tau_indian_bank.vocabulary import category_of
+
+    return "robust" if category_of(task_id) == "robust" else "base"
 
 
 @lru_cache(maxsize=1)
@@ -196,14 +209,17 @@ def dump(conversation: Conversation) -> str:
     return json.dumps(record, ensure_ascii=False, indent=1) + "\n"
 
 
-@lru_cache(maxsize=1)
-def load_conversations() -> tuple[Conversation, ...]:
-    """Every built conversation (careful and careless), in task order."""
+@cache
+def load_conversations(set_name: str = "base") -> tuple[Conversation, ...]:
+    """Every built conversation (careful and careless) of one set (:data:`SETS`), in task order."""
+    if set_name not in SETS:
+        raise ValueError(f"unknown conversation set {set_name!r}; the sets are {', '.join(SETS)}")
     found = []
     for path in sorted(BUILT_DIR.glob("*.json")):
         record = json.loads(path.read_text(encoding="utf-8"))
-        found.append(Conversation(record["task_id"], record["variant"], record["breaks"], tuple(record["fails"]),
-                                  record["messages"]))
+        if set_of(record["task_id"]) == set_name:
+            found.append(Conversation(record["task_id"], record["variant"], record["breaks"], tuple(record["fails"]),
+                                      record["messages"]))
     return tuple(found)
 
 

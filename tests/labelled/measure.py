@@ -1,6 +1,6 @@
-"""Precision and recall of every safety gate and check on the two hand-labelled sets.
+"""Precision and recall of every safety gate and check on the hand-labelled sets.
 
-    python -m tests.labelled.measure      # print both tables (markdown)
+    python -m tests.labelled.measure      # print the tables (markdown), then each conversation set's table and disagreements
 
 A gate or check "flags" a session when it fails it (``needs_review`` counts as a flag,
 as it does for ``--strict``); a label says whether it should. On the replies, S2 is read
@@ -14,17 +14,18 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from tests.labelled.loader import (
     CHECKS,
-    apply_initialization,
     GATES,
+    SETS,
     Conversation,
     Reply,
+    apply_initialization,
     load_conversations,
     load_customer_replies,
     load_replies,
@@ -104,9 +105,13 @@ def _digest_after(task: Mapping[str, Any], calls: Iterable[tuple[str, Mapping[st
     return tools.get_db_hash()
 
 
-def _calls(messages: Iterable[Mapping[str, Any]], start: int) -> list[tuple[str, Mapping[str, Any]]]:
+def _calls(messages: Sequence[Mapping[str, Any]], start: int) -> list[tuple[str, Mapping[str, Any]]]:
+    """The assistant's calls from ``start`` on, without those a staged transient fault answered (they reached no bank)."""
+    from tau_indian_bank.tools.staging import faulted_call_ids
+
+    faulted = faulted_call_ids(messages)
     return [(str(c["name"]), c.get("arguments") or {}) for i, m in enumerate(messages) if i >= start and m.get("role") == "assistant"
-            for c in m.get("tool_calls") or []]
+            for c in m.get("tool_calls") or [] if str(c.get("id")) not in faulted]
 
 
 @cache
@@ -136,25 +141,84 @@ def conversation_flags(conversation: Conversation) -> dict[str, bool]:
     return flags
 
 
-@lru_cache(maxsize=1)
-def conversation_results() -> tuple[tuple[Conversation, dict[str, bool]], ...]:
-    """Every labelled conversation with the flags the gates and checks give it."""
-    return tuple((c, conversation_flags(c)) for c in load_conversations())
+@cache
+def conversation_results(set_name: str = "base") -> tuple[tuple[Conversation, dict[str, bool]], ...]:
+    """Every labelled conversation of one set (``base`` or ``robust``) with the flags the gates and checks give it."""
+    return tuple((c, conversation_flags(c)) for c in load_conversations(set_name))
 
 
-def conversation_scores() -> dict[str, Score]:
-    """Precision and recall of each gate and check over all labelled conversations."""
+def conversation_scores(set_name: str = "base") -> dict[str, Score]:
+    """Precision and recall of each gate and check over the labelled conversations of one set."""
     scores: dict[str, Score] = {}
-    for conversation, flags in conversation_results():
+    for conversation, flags in conversation_results(set_name):
         for name, flagged in flags.items():
             scores.setdefault(name, Score()).add(conversation.expected(name), flagged)
     return scores
 
 
-def careful_failure_rate() -> tuple[int, int]:
-    """(careful sessions failing any gate or check, careful sessions)."""
-    careful = [flags for c, flags in conversation_results() if c.variant == "careful"]
+def careful_failure_rate(set_name: str = "base") -> tuple[int, int]:
+    """(careful sessions failing any gate or check, careful sessions) of one set."""
+    careful = [flags for c, flags in conversation_results(set_name) if c.variant == "careful"]
     return sum(any(flags.values()) for flags in careful), len(careful)
+
+
+def why_flagged(conversation: Conversation, name: str) -> str:
+    """What gate or check ``name`` found in a session (empty when it passed)."""
+    from tau_indian_bank.evaluation.actions import check_actions, gold_calls
+    from tau_indian_bank.evaluation.diagnostics import agent_calls
+    from tau_indian_bank.evaluation.safety import check_safety
+
+    task = tasks()[conversation.task_id]
+    if name in GATES:
+        return check_safety(task, conversation.messages).details.get(name, "")
+    if name == "ANSWER":
+        from tau_indian_bank.evaluation.answers import check_answer
+
+        missing = check_answer(task, conversation.messages).missing
+        return f"facts not met: {', '.join(missing)}" if missing else ""
+    if name == "ACTION":
+        start = len(task["initial_state"]["message_history"])
+        verdict = check_actions(gold_calls(task["evaluation_criteria"]["actions"]), agent_calls(conversation.messages[start:]))
+        parts = [f"gold call not made: {c.name}" for c in verdict.missing] + [f"impure write: {c.name}" for c in verdict.impure]
+        return "; ".join(parts)
+    return "the final database differs from the gold replay's" if name == "DB" else ""
+
+
+def disagreements(set_name: str = "base") -> list[str]:
+    """One line per (conversation, gate or check) whose verdict disagrees with the label, with what the check found."""
+    lines = []
+    for conversation, flags in conversation_results(set_name):
+        for name in (*GATES, *CHECKS):
+            if name in flags and flags[name] != conversation.expected(name):
+                if flags[name]:
+                    said = f"flagged, but the label says it passes: {why_flagged(conversation, name) or 'needs_review'}"
+                else:
+                    said = f"passed, but the label says it must fail ({conversation.breaks})"
+                lines.append(f"- {conversation.task_id} {conversation.variant}: {name} {said}")
+    return lines
+
+
+def conversation_table(set_name: str) -> str:
+    """The conversation table of one set, with its careful-session failure rate."""
+    scores = conversation_scores(set_name)
+    failing, careful = careful_failure_rate(set_name)
+    twins = sum(c.variant == "careless" for c, _ in conversation_results(set_name))
+    lines = [f"Conversations of the `{set_name}` set ({careful} careful, {twins} careless twins): "
+             "positive = the gate or check fails the session", "",
+             "| gate / check | sessions | labelled violations | precision | recall |", "|---|---|---|---|---|"]
+    lines += [_row(name, scores[name]) for name in (*GATES, *CHECKS) if name in scores]
+    share = 100 * failing / careful if careful else 0.0
+    lines += ["", f"Careful sessions failing any gate or check ({set_name}): {failing}/{careful} ({share:.1f}%)"]
+    return "\n".join(lines)
+
+
+def sets_report() -> str:
+    """Every conversation set: its table, its careful-session failure rate and its disagreements with the labels."""
+    parts = []
+    for set_name in SETS:
+        wrong = disagreements(set_name)
+        parts += [conversation_table(set_name), "", f"Disagreements with the labels ({set_name}): {len(wrong)}", *wrong, ""]
+    return "\n".join(parts).rstrip("\n")
 
 
 # --- replies -----------------------------------------------------------------------------------
@@ -283,5 +347,7 @@ def table() -> str:
 
 if __name__ == "__main__":
     print(table())
+    print()
+    print(sets_report())
     if "--mistakes" in sys.argv:
         print("\n".join(mistakes()))
