@@ -19,7 +19,9 @@ task's initial state, so each conversation is true to the bank.
   first, as tau2 records a session); ``python -m tests.labelled.build`` writes them to
   ``conversations/<task id>.<careful|careless>.json`` and ``--check`` verifies the files.
 * A **reply** sits in a **scenario**: a task and the calls made before the reply (replayed
-  the same way), plus what the customer said. See ``replies.yaml`` for the labels.
+  the same way), plus what the customer said. Replies come in named sets (:data:`REPLY_SETS`:
+  ``replies.yaml`` in English, ``replies_indic.yaml`` in Hinglish and Hindi); each file's
+  header gives its labels.
 """
 
 from __future__ import annotations
@@ -225,43 +227,62 @@ def load_conversations(set_name: str = "base") -> tuple[Conversation, ...]:
 
 # --- replies -------------------------------------------------------------------------------------
 
+#: The reply sets, by name: each a YAML file of scenarios, replies and customer replies.
+REPLY_SETS = {"english": REPLIES_FILE, "indic": HERE / "replies_indic.yaml"}
+#: What a reply's ``reading`` label may say (``participants.reading.Kind``) and the kinds of reply a set groups.
+READINGS = ("proposal", "question", "credentials", "handover_done", "wrap_up", "statement")
+REPLY_KINDS = ("fact_format", "wrong_figure", "other_record", "rounded", "negation", "description", "refusal", "plan",
+               "generic_claim", "specific_claim", "proposal", "non_proposal", "wrap_up")
+#: Extra sets, ``NAME=PATH`` separated by commas (a held-out batch measured once): ``LABELLED_REPLY_SETS``.
+EXTRA_SETS_VARIABLE = "LABELLED_REPLY_SETS"
+
 
 @dataclass(frozen=True)
 class Reply:
-    """One labelled assistant reply in its scenario."""
+    """One labelled assistant reply in its scenario (of reply set ``set``)."""
 
     id: str
     scenario: str
     text: str
     kind: str
     labels: Mapping[str, Any]
+    set: str = "english"
 
 
-@lru_cache(maxsize=1)
-def replies_source() -> dict[str, Any]:
-    """``replies.yaml`` as written."""
-    with REPLIES_FILE.open(encoding="utf-8") as handle:
+def reply_sets() -> dict[str, Path]:
+    """Every reply set by name: the shipped ones, then those named in ``LABELLED_REPLY_SETS``."""
+    found = dict(REPLY_SETS)
+    for item in filter(None, os.environ.get(EXTRA_SETS_VARIABLE, "").split(",")):
+        name, _, path = item.partition("=")
+        found[name.strip()] = Path(path.strip())
+    return found
+
+
+@cache
+def replies_source(reply_set: str = "english") -> dict[str, Any]:
+    """One reply set's YAML file as written."""
+    with reply_sets()[reply_set].open(encoding="utf-8") as handle:
         return yaml.safe_load(handle)
 
 
 @cache
-def scenario_messages(name: str) -> tuple[dict[str, Any], ...]:
+def scenario_messages(name: str, reply_set: str = "english") -> tuple[dict[str, Any], ...]:
     """The session up to a reply: history, the customer's words and the scenario's calls, replayed."""
-    scenario = replies_source()["scenarios"][name]
+    scenario = replies_source(reply_set)["scenarios"][name]
     return tuple(play(tasks()[scenario["task"]], scenario["turns"]))
 
 
-def scenario_task(name: str) -> Mapping[str, Any]:
+def scenario_task(name: str, reply_set: str = "english") -> Mapping[str, Any]:
     """The task a scenario belongs to."""
-    return tasks()[replies_source()["scenarios"][name]["task"]]
+    return tasks()[replies_source(reply_set)["scenarios"][name]["task"]]
 
 
-def load_replies() -> list[Reply]:
-    """Every labelled reply."""
-    return [Reply(str(item["id"]), item["scenario"], item["text"], item["kind"], item.get("labels") or {})
-            for item in replies_source()["replies"]]
+def load_replies(reply_set: str = "english") -> list[Reply]:
+    """Every labelled reply of one set."""
+    return [Reply(str(item["id"]), item["scenario"], item["text"], item["kind"], item.get("labels") or {}, reply_set)
+            for item in replies_source(reply_set)["replies"]]
 
 
-def load_customer_replies() -> list[tuple[str, str]]:
-    """Customer replies to a proposal, each with its label: yes, no or unclear."""
-    return [(item["text"], item["label"]) for item in replies_source()["customer_replies"]]
+def load_customer_replies(reply_set: str = "english") -> list[tuple[str, str]]:
+    """Customer replies to a proposal of one set, each with its label: yes, no or unclear."""
+    return [(item["text"], item["label"]) for item in replies_source(reply_set).get("customer_replies") or []]
