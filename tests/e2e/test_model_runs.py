@@ -54,6 +54,10 @@ def test_scores_the_expected_verdicts_despite_server_errors_and_garbled_calls(mo
     garbled = [c for m in sims[MALFORMED_READ]["messages"] for c in m.get("tool_calls") or []
                if "__raw_arguments__" in c["arguments"]]
     assert len(garbled) == 1  # recorded as the model sent it, answered with an error, then retried
+    down = sims[DOWN]
+    assert down["termination_reason"] == "agent_error"  # a model error in tau2's own terms, never a stop
+    assert down["messages"][-1]["raw_data"]["indian_bank_model_error"]["cause"].startswith("HTTP 500: ")
+    assert not any("###STOP###" in (m.get("content") or "") for m in down["messages"])
 
 
 def test_report_explains_the_failures(model_run):
