@@ -36,21 +36,30 @@ def _answer(rate: float | None, n: int | None = None) -> str:
     return _pct(rate) if n is None else f"{_pct(rate)} (n={n})"
 
 
+def _clean_rate(run: dict[str, Any]) -> str:
+    """The pass rate over the sessions without an infrastructure error, with its count."""
+    rate = run.get("pass_rate_without_infrastructure_errors")
+    return "–" if rate is None else f"{_pct(rate)} (n={run.get('n_without_infrastructure_errors', 0)})"
+
+
 def _tables(report: dict[str, Any], intervals: bool = False) -> list[tuple[str, list[str], list[list[str]], str]]:
     """(title, header, rows, footnote) for every table of the report (``intervals``: 95% intervals in group cells)."""
     runs = report["runs"]
+    infra = any(r.get("n_infrastructure_errors") for r in runs)
     tables = [(
         "Overall (a session passes only if the final state AND the action check pass)",
-        ["run", "sessions", "pass", "95% CI", "final-state", "action check", "answer check", "procedural gap",
-         "final-only", "action-only", "McNemar p"],
+        ["run", "sessions", "pass", "95% CI", *(["pass w/o infra errors"] if infra else []), "final-state", "action check",
+         "answer check", "procedural gap", "final-only", "action-only", "McNemar p"],
         [[r["label"], str(r["n_sessions"]), _pct(r["pass_rate"]),
-          f"{_pct(r['pass_rate_ci95'][0])}–{_pct(r['pass_rate_ci95'][1])}", _pct(r["final_state_pass_rate"]),
-          _pct(r["action_pass_rate"]), _answer(r.get("answer_pass_rate"), r.get("answer_n")),
+          f"{_pct(r['pass_rate_ci95'][0])}–{_pct(r['pass_rate_ci95'][1])}", *([_clean_rate(r)] if infra else []),
+          _pct(r["final_state_pass_rate"]), _pct(r["action_pass_rate"]), _answer(r.get("answer_pass_rate"), r.get("answer_n")),
           _pct(r["procedural_violation_gap"]), str(r["final_only_passes"]),
           str(r["action_only_passes"]), _p(r["discordance_p_value"])] for r in runs],
         "procedural gap = final-state pass rate − pass rate: sessions whose records are right but whose procedure was not. "
         "McNemar: exact test of final-only vs action-only sessions. Answer check: every fact the customer must be told "
-        "was stated (over the n sessions whose task has facts; reported beside the verdict, not part of it).",
+        "was stated (over the n sessions whose task has facts; reported beside the verdict, not part of it)."
+        + (" Pass counts infrastructure errors (model errors, crashed or missing sessions) as failures; "
+           "'pass w/o infra errors' is over the other n sessions." if infra else ""),
     )]
     if any("judged_pass_rate" in r for r in runs):
         tables.append(("Judged (natural-language assertion, by the judge model; advisory)", ["run", "judged pass", "judged"],
@@ -138,7 +147,30 @@ def _gate_and_trial_tables(report: dict[str, Any]) -> list[tuple[str, list[str],
         tables.append(("Crashed or missing sessions (counted as failures)", ["run", "sessions", "tasks"],
                        [[r["label"], str(r["n_crashed_or_missing"]), ", ".join(r["missing_tasks"][:8]) +
                          (" …" if len(r["missing_tasks"]) > 8 else "")] for r in missing], ""))
-    return tables
+    return tables + _model_error_tables(runs)
+
+
+#: The most model errors the text and markdown list (the JSON lists every one).
+LISTED_MODEL_ERRORS = 20
+
+
+def _model_error_tables(runs: Sequence[dict[str, Any]]) -> list[tuple[str, list[str], list[list[str]], str]]:
+    """Model errors by side per run, and the sessions they ended (the first :data:`LISTED_MODEL_ERRORS`)."""
+    failing = [r for r in runs if r.get("n_model_errors")]
+    if not failing:
+        return []
+    counts = ("Model errors (a failed model call ended the session; counted as failures, not the assistant's own)",
+              ["run", "sessions", "model errors", "agent's model", "customer's model", "pass w/o infra errors"],
+              [[r["label"], str(r["n_sessions"]), str(r["n_model_errors"]), str(r["n_model_errors_by_side"]["agent"]),
+                str(r["n_model_errors_by_side"]["customer"]), _clean_rate(r)] for r in failing],
+              "rerun them with tau-indian-bank run --retry-errors (same command); the error text of each is in the "
+              "session view of the HTML report and in --format json --sessions")
+    listed = [(r["label"], e) for r in failing for e in r["model_errors"]]
+    more = len(listed) - LISTED_MODEL_ERRORS
+    rows = [[label, e["task_id"], str(e["trial"]), e["side"], str(e["model"] or "–"), e["cause"]]
+            for label, e in listed[:LISTED_MODEL_ERRORS]]
+    return [counts, ("Sessions ended by a model error", ["run", "task", "trial", "side", "model", "cause"], rows,
+                     f"and {more} more (--format json lists every one)" if more > 0 else "")]
 
 
 def to_markdown(report: dict[str, Any]) -> str:
