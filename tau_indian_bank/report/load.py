@@ -28,10 +28,11 @@ from typing import Any
 
 from tau_indian_bank.errors import ReportInputError
 from tau_indian_bank.evaluation.answers import AnswerResult, check_answer
-from tau_indian_bank.evaluation.diagnostics import ModelError, SessionDiagnostics, diagnose, model_error
+from tau_indian_bank.evaluation.diagnostics import ModelError, SessionDiagnostics, agent_calls, diagnose, model_error
 from tau_indian_bank.evaluation.safety import SafetyResult, check_safety
+from tau_indian_bank.report.effort import Effort, session_effort
 from tau_indian_bank.report.suite import differing_tasks
-from tau_indian_bank.vocabulary import DOMAIN_NAME, RUN_METADATA_KEY, category_of
+from tau_indian_bank.vocabulary import DOMAIN_NAME, LOGIN_CONTEXT_CALL_ID, RUN_METADATA_KEY, category_of
 
 Slot = tuple[str, int]
 
@@ -53,6 +54,8 @@ class Session:
     answer: AnswerResult = AnswerResult(None)
     #: The failed model call that ended the session, if one did.
     model_error: ModelError | None = None
+    #: Its tokens, cost, turns, tool calls, duration and calls beyond the gold chain (None: never ran).
+    effort: Effort | None = None
 
     @property
     def infrastructure_error(self) -> bool:
@@ -159,8 +162,11 @@ def build_session(task: Mapping[str, Any], trial: int, simulation: Mapping[str, 
     length = len((task.get("evaluation_criteria") or {}).get("actions") or [])
     ran = simulation is not None and not simulation.get("skipped") and simulation.get("reward_info") is not None
     messages = (simulation or {}).get("messages") or []
-    return Session(task["id"], trial, category_of(task["id"]), length, ran, diagnose(task, simulation),
-                   check_safety(task, messages), check_answer(task, messages), model_error(messages))
+    diagnostics = diagnose(task, simulation)
+    scored = [c for c in agent_calls(messages) if c.call_id != LOGIN_CONTEXT_CALL_ID]  # the calls the action check reads
+    beyond_gold = max(len(scored) - sum(m is not None for m in diagnostics.gold_matches), 0)
+    return Session(task["id"], trial, category_of(task["id"]), length, ran, diagnostics, check_safety(task, messages),
+                   check_answer(task, messages), model_error(messages), session_effort(simulation, beyond_gold))
 
 
 def owned_slots(data: Mapping[str, Any], tasks: Mapping[str, Any], trials: int) -> list[Slot]:

@@ -32,9 +32,22 @@ The JSON contract (``tau-indian-bank report --format json``), per run (``runs[i]
   the other sessions: ``pass_rate_without_infrastructure_errors`` (None if there are none),
   its ``_ci95`` and ``n_without_infrastructure_errors``. Infrastructure errors still count
   as failures in ``pass_rate``;
+* cost and effort (``report/effort.py``): ``effort`` over the sessions that ran, and
+  ``effort_by_category`` (category → the same): ``sessions``; for each of
+  ``agent_prompt_tokens``, ``agent_completion_tokens``, ``customer_prompt_tokens``,
+  ``customer_completion_tokens``, ``turns`` (the customer's messages), ``tool_calls`` (the
+  assistant's, login context left out) and ``duration_s``, a ``{total, median}``;
+  ``cost`` ``{total, median, priced_sessions}`` in US dollars over the sessions whose every
+  model turn litellm priced (None when none was); ``cost_per_passed_session`` (the run's
+  cost over its passed sessions; None unless every session was priced);
+  ``extra_calls_per_passed_session`` ``{mean, median, total, passed_sessions}``: the tool
+  calls a passed session made that matched no gold call (redundant reads);
 * with ``--sessions``: ``sessions``, one record each (``session_record``), whose
   ``model_error`` is ``{side, model, cause, text}`` (the recorded error, keys redacted) or
-  null, and whose ``termination_reason`` is ``model_error`` for such a session.
+  null, whose ``termination_reason`` is ``model_error`` for such a session, and whose
+  ``effort`` is ``{agent_prompt_tokens, agent_completion_tokens, customer_prompt_tokens,
+  customer_completion_tokens, agent_cost, customer_cost, cost, turns, tool_calls,
+  duration_s, extra_calls}`` (a cost is None where unknown; null for a slot never run).
 
 Across runs: ``comparisons`` (one per pair), ``best_worst_gap`` (two runs or more), and
 ``provenance``.
@@ -49,6 +62,7 @@ from typing import Any
 
 from tau_indian_bank.evaluation.diagnostics import FAILURE_CLASSES
 from tau_indian_bank.evaluation.safety import GATES, PRECEDENCE, first_failed_gate
+from tau_indian_bank.report.effort import run_effort
 from tau_indian_bank.report.infrastructure import infrastructure_metrics, session_model_error
 from tau_indian_bank.report.load import Run, Session
 from tau_indian_bank.report.statistics import (
@@ -200,7 +214,7 @@ def run_metrics(run: Run, with_sessions: bool = False, strict: bool = False, jud
         "n_failed": len(failed),
         "n_crashed_or_missing": len(run.missing),
         "missing_tasks": sorted({s.task_id for s in run.missing}),
-        **infrastructure_metrics(sessions),
+        **infrastructure_metrics(sessions), **run_effort(sessions, CATEGORIES),
         "tasks_differing_from_installed_suite": run.tasks_differing,
         **_safety(sessions, strict),
     }
@@ -236,6 +250,7 @@ def session_record(session: Session) -> dict[str, Any]:
         "impure_write_ids": list(d.impure_call_ids), "wrong_argument_call_ids": list(d.wrong_argument_call_ids),
         "answer_passed": session.answer.passed, "missing_facts": list(session.answer.missing),
         "model_error": session_model_error(session),
+        "effort": session.effort.to_json() if session.effort else None,
     }
 
 

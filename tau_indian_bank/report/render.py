@@ -147,7 +147,7 @@ def _gate_and_trial_tables(report: dict[str, Any]) -> list[tuple[str, list[str],
         tables.append(("Crashed or missing sessions (counted as failures)", ["run", "sessions", "tasks"],
                        [[r["label"], str(r["n_crashed_or_missing"]), ", ".join(r["missing_tasks"][:8]) +
                          (" …" if len(r["missing_tasks"]) > 8 else "")] for r in missing], ""))
-    return tables + _model_error_tables(runs)
+    return tables + _model_error_tables(runs) + _effort_tables(runs)
 
 
 #: The most model errors the text and markdown list (the JSON lists every one).
@@ -171,6 +171,60 @@ def _model_error_tables(runs: Sequence[dict[str, Any]]) -> list[tuple[str, list[
             for label, e in listed[:LISTED_MODEL_ERRORS]]
     return [counts, ("Sessions ended by a model error", ["run", "task", "trial", "side", "model", "cause"], rows,
                      f"and {more} more (--format json lists every one)" if more > 0 else "")]
+
+
+def _money(value: float | None) -> str:
+    if value is None:
+        return "–"
+    return f"${value:,.2f}" if value >= 1 else f"${value:.4f}"
+
+
+def _count(value: float | None, unit: str = "") -> str:
+    if value is None:
+        return "–"
+    return (f"{value:,.1f}" if isinstance(value, float) and not value.is_integer() else f"{int(value):,}") + unit
+
+
+def _tokens(figures: dict[str, Any], side: str, which: str) -> str:
+    return f"{_count(figures[f'{side}_prompt_tokens'][which])} / {_count(figures[f'{side}_completion_tokens'][which])}"
+
+
+def _effort_row(label: str, f: dict[str, Any], which: str) -> list[str]:
+    extra = f["extra_calls_per_passed_session"]
+    row = [label, str(f["sessions"]), _tokens(f, "agent", which), _tokens(f, "customer", which), _count(f["turns"][which]),
+           _count(f["tool_calls"][which]), _count(f["duration_s"][which], " s"), _money(f["cost"][which])]
+    if which == "median":
+        row += [_money(f["cost_per_passed_session"]),
+                "–" if extra["mean"] is None else f"{extra['mean']:.1f} (n={extra['passed_sessions']})"]
+    return row
+
+
+def _effort_tables(runs: Sequence[dict[str, Any]]) -> list[tuple[str, list[str], list[list[str]], str]]:
+    """Tokens, cost, turns, tool calls and duration per session (median) and over the run (total), and by category."""
+    runs = [r for r in runs if "effort" in r]
+    if not runs:
+        return []
+    head = ["run", "sessions", "agent tokens in / out", "customer tokens in / out", "turns", "tool calls", "duration", "cost"]
+    priced = "; ".join(f"{r['label']}: {r['effort']['cost']['priced_sessions']} of {r['effort']['sessions']}" for r in runs)
+    note = ("cost in US dollars where litellm knows the model's price (sessions priced: " + priced + "); – = unknown "
+            "(a local or unpriced model) or no model. Turns: the customer's messages. Tool calls: the assistant's. "
+            "Calls beyond gold: tool calls of a passed session that matched no gold call (redundant reads)")
+    categories = [c for c in CATEGORIES if any(c in r.get("effort_by_category", {}) for r in runs)]
+    by_category = [[r["label"], *(_category_effort(r["effort_by_category"].get(c)) for c in categories)] for r in runs]
+    tables = [("Cost and effort per session (median)", [*head, "cost per pass", "calls beyond gold per pass"],
+               [_effort_row(r["label"], r["effort"], "median") for r in runs], note),
+              ("Cost and effort over the run (total)", head, [_effort_row(r["label"], r["effort"], "total") for r in runs], "")]
+    if categories:
+        tables.append(("Effort by category (median per session: turns · tool calls · cost)", ["run", *categories],
+                       by_category, ""))
+    return tables
+
+
+def _category_effort(figures: dict[str, Any] | None) -> str:
+    if not figures:
+        return "–"
+    return (f"{_count(figures['turns']['median'])} · {_count(figures['tool_calls']['median'])} · "
+            f"{_money(figures['cost']['median'])}")
 
 
 def to_markdown(report: dict[str, Any]) -> str:

@@ -33,7 +33,7 @@ DIFFERENCES = {
     "--user-llm": "no default model: name one (tau2 defaults to gpt-4.1)",
     "--domain": f"default {DOMAIN_NAME}",
     "--results-dir": "default ./results (tau2: its data/simulations folder)",
-    "--log-level": "default: this command's quiet ERROR level, as tau2's",
+    "--log-level": "the same levels and default (ERROR), on stderr (tau2 prints them to stdout, among its results)",
     "--skip-failed-samples": "always on: a session that raises is saved as a failed session and the run goes on",
     "--agent-api-key": "the variable's value is used as the key and never saved (tau2 saves it in the results)",
 }

@@ -140,3 +140,35 @@ def test_a_dry_run_prints_the_plan_and_the_resume_state_and_writes_nothing(tasks
     assert code == 0 and (tmp_path / "run.checkpoint.jsonl").read_bytes() == checkpoint
     assert "  resume    3 of 3 sessions saved (1 ended with a model error, 0 crashed), 0 to run; with --retry-errors 1" in out
     assert "  preflight skipped (--no-preflight)" in out
+
+
+def test_the_reports_token_counts_and_cost_are_the_servers(tasks, tmp_path, capsys):
+    import litellm
+
+    from tau_indian_bank.report.load import load_runs
+    from tau_indian_bank.report.metrics import build_report
+
+    model = FakeModel(tasks)
+    with Server(model) as server:
+        args = json.dumps({"api_base": server.base})
+        code = main(["run", "--agent-llm", "openai/gpt-4.1-mini", "--agent-llm-args", args, "--user-llm", "openai/gpt-4.1-nano",
+                     "--user-llm-args", args, "--task-ids", *TASK_IDS, "--results-dir", str(tmp_path), "--save-to", "priced"])
+    assert code == 0, capsys.readouterr().err
+    run = build_report(load_runs([str(tmp_path / "priced.json")]), with_sessions=True)["runs"][0]
+    effort = run["effort"]
+    assert [effort["agent_prompt_tokens"]["total"], effort["agent_completion_tokens"]["total"]] == model.usage["agent"]
+    assert [effort["customer_prompt_tokens"]["total"], effort["customer_completion_tokens"]["total"]] == model.usage["customer"]
+    assert model.usage["agent"][0] > 0 and len(model.probes) == 2  # the probes are not in any session
+
+    def price(name, tokens):
+        rates = litellm.model_cost[name]
+        return tokens[0] * rates["input_cost_per_token"] + tokens[1] * rates["output_cost_per_token"]
+
+    expected = price("gpt-4.1-mini", model.usage["agent"]) + price("gpt-4.1-nano", model.usage["customer"])
+    assert effort["cost"]["total"] == pytest.approx(expected, rel=1e-9) and effort["cost"]["priced_sessions"] == 3
+    assert run["pass_rate"] == 1.0 and effort["cost_per_passed_session"] == pytest.approx(expected / 3, rel=1e-9)
+    sessions = run["sessions"]
+    assert sum(s["effort"]["tool_calls"] for s in sessions) == effort["tool_calls"]["total"] == sum(
+        len(t["evaluation_criteria"]["actions"]) for t in tasks)  # the loopback agent makes exactly its gold calls
+    assert effort["extra_calls_per_passed_session"] == {"mean": 0.0, "median": 0, "total": 0, "passed_sessions": 3}
+    assert all(s["effort"]["turns"] >= 1 and s["effort"]["duration_s"] > 0 for s in sessions)

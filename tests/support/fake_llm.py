@@ -5,7 +5,9 @@ It answers ``POST /v1/chat/completions`` in three roles, told apart by the reque
 * agent (the request offers tools): replays the task's gold chain like the oracle —
   reads at once, each change proposed first and made after the customer's yes;
 * customer (no tools): the scripted customer, reading its scenario from the system prompt;
-* judge (system prompt starts "You are grading"): answers PASS.
+* judge (system prompt starts "You are grading"): answers PASS;
+* tau2's repetition judge (``tau2 run --judge-llm``, a prompt asking whether the assistant is
+  stuck in a loop): answers no, and is counted (``stuck_checks``).
 
 Faults can be injected: an HTTP 500 on every n-th request, unparseable tool-call
 arguments on the first call of chosen tasks, every agent request of chosen tasks failing
@@ -56,6 +58,7 @@ class FakeModel:
     #: Tokens reported, by role ("agent", "customer"): [prompt, completion]; and the preflight probes answered.
     usage: dict[str, list[int]] = field(default_factory=lambda: {"agent": [0, 0], "customer": [0, 0]})
     probes: list[str] = field(default_factory=list)
+    stuck_checks: int = 0
 
     def __post_init__(self) -> None:
         self.lock = threading.Lock()
@@ -76,6 +79,10 @@ class FakeModel:
             with self.lock:
                 self.probes.append(str(body.get("model")))
             return (500, DOWN) if self.faults.agent_down else (200, _reply(body, "OK"))
+        if messages and '"stuck-in-a-loop"' in str(messages[-1].get("content") or "")[:200]:
+            with self.lock:
+                self.stuck_checks += 1
+            return 200, _reply(body, "no")
         with self.lock:
             self.requests += 1
             if self.faults.http_500_every and self.requests % self.faults.http_500_every == 0:

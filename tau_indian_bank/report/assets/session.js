@@ -168,9 +168,26 @@
       rows.push(["Recorded error", h("pre", { "class": "error-text", text: e.text })]);
     }
     if (session.order_respected === false) rows.push(["Order", R.badge("reads after the writes they precede", "review")]);
+    effortRows(session.effort).forEach(function (r) { rows.push(r); });
     return h("section", { "aria-label": "Verdict" }, h("h3", { text: "Verdict" }),
       h("dl", { "class": "kv" }, rows.map(function (r) { return [h("dt", { text: r[0] }), h("dd", null, r[1])]; })));
   }
+
+  function effortRows(e) {
+    /* tokens, cost, turns, tool calls, duration and calls beyond the gold chain (the JSON record's "effort") */
+    if (!e) return [];
+    var n = function (v) { return Number(v || 0).toLocaleString("en-IN"); };
+    var money = function (v) { return v == null ? "unknown" : "$" + (v >= 1 ? v.toFixed(2) : v.toFixed(4)); };
+    return [
+      ["Tokens", h2("agent " + n(e.agent_prompt_tokens) + " in / " + n(e.agent_completion_tokens) + " out; customer " +
+        n(e.customer_prompt_tokens) + " in / " + n(e.customer_completion_tokens) + " out")],
+      ["Cost", h2(money(e.cost) + " (agent " + money(e.agent_cost) + ", customer " + money(e.customer_cost) + ")")],
+      ["Turns, tool calls", h2(e.turns + " turns, " + e.tool_calls + " tool calls (" + e.extra_calls + " beyond the gold chain)")],
+      ["Duration", h2(Number(e.duration_s || 0).toFixed(1) + " s")]
+    ];
+  }
+
+  function h2(text) { return R.h("span", { "class": "mono", text: text }); }
 
   function scenario(task) {
     var h = R.h;
