@@ -16,6 +16,7 @@ run stops before anything is written (``tau-indian-bank run`` exits 2).
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -61,6 +62,9 @@ def endpoint(model: str, args: Mapping[str, Any], router: Mapping[str, Any] | No
     if local:
         return str(local)
     provider = model.split("/", 1)[0] if "/" in model else "litellm's default provider"
+    for variable in (f"{provider.upper()}_API_BASE", f"{provider.upper()}_BASE_URL"):
+        if os.environ.get(variable):  # litellm sends the provider's calls there (a local OpenAI-compatible server)
+            return f"{os.environ[variable]}, from {variable}"
     return f"the {provider} API"
 
 
