@@ -88,9 +88,14 @@ def _offline(args: argparse.Namespace) -> int:
 def _report(args: argparse.Namespace) -> int:
     from tau_indian_bank.report.load import load_runs
     from tau_indian_bank.report.metrics import build_report
+    from tau_indian_bank.report.output import write_atomically
     from tau_indian_bank.report.render import render
+    from tau_indian_bank.report.suite import note
 
     runs = load_runs(args.results, args.label)
+    for run in runs:
+        if run.tasks_differing:
+            print(note(run.label, run.path, run.tasks_differing, len(run.task_ids)), file=sys.stderr)
     judged = None
     if args.judge_llm:
         from tau_indian_bank.report.judge import judge_results
@@ -103,14 +108,18 @@ def _report(args: argparse.Namespace) -> int:
     if html:
         from tau_indian_bank.report.html import to_html
 
-        sys.stdout.write(to_html(report, runs))
+        text = to_html(report, runs)
     else:
-        sys.stdout.write(render(report, args.format))
+        text = render(report, args.format)
     if args.plots:
         from tau_indian_bank.report.plots import write_plots
 
         for path in write_plots(report, args.plots):
             print(f"wrote {path}", file=sys.stderr)
+    if args.output:
+        print(f"wrote {write_atomically(args.output, text)}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
     return 0
 
 
@@ -162,7 +171,9 @@ def _add_report_parser(commands: argparse._SubParsersAction) -> None:  # type: i
                         help="a name per results file, in order (default: file name); files given the same label are "
                              "shards of one run (tau-indian-bank run --shard) and are merged")
     report.add_argument("--format", choices=("text", "markdown", "json", "html"), default="text",
-                        help="html: one self-contained page with the tables, the figures and every session (write it to a file)")
+                        help="html: one self-contained page with the tables, the figures and every session (write it with -o)")
+    report.add_argument("-o", "--output", metavar="FILE",
+                        help="write the report to FILE (whole or not at all: a failed report leaves FILE as it was)")
     report.add_argument("--sessions", action="store_true", help="include one record per session (json; html always has them)")
     report.add_argument("--strict", action="store_true",
                         help="also score a strict verdict: the paper's checks, the answer check and every safety gate (S1-S7) must pass")

@@ -59,17 +59,20 @@ def test_every_readme_command_is_accounted_for():
 
 
 MAKE_DEMO = "tau-indian-bank offline --split lite"
+_GPT41 = ("tau-indian-bank run --agent-llm openai/gpt-4.1 --user-llm openai/gpt-4.1 --task-split-name lite --num-tasks 5 "
+          "--save-to gpt41-try")
 RUN_HERE: list[str] = [
     "make demo",
     "tau-indian-bank run --agent indian_bank_oracle --user indian_bank_customer --task-split-name lite --save-to oracle-lite",
     "tau2 evaluate-trajs results/oracle-lite.json",
     "tau-indian-bank report results/oracle-lite.json",
-    "tau-indian-bank run --agent-llm openai/gpt-4.1 --user-llm openai/gpt-4.1 --task-split-name lite --num-tasks 5 "
-    "--save-to gpt41-try",
+    _GPT41 + " --dry-run",
+    _GPT41,
+    _GPT41 + " --retry-errors",
     "tau-indian-bank report results/oracle-lite.json results/gpt41-try.json --label oracle --label gpt-4.1 "
     "--format markdown --plots figures",
     "tau-indian-bank report results/oracle-lite.json results/gpt41-try.json --label oracle --label gpt-4.1 "
-    "--format html > report.html",
+    "--format html -o report.html",
 ]
 
 
@@ -107,7 +110,11 @@ def test_readme_commands_in_order(tmp_path):
     assert len(oracle) == 200 and all(s["reward_info"]["reward"] == 1.0 for s in oracle)
     model = json.loads((tmp_path / "results" / "gpt41-try.json").read_text())["simulations"]
     assert len(model) == 5 and all(s["reward_info"]["reward"] == 1.0 for s in model)
+    assert "nothing is written" in outputs[_GPT41 + " --dry-run"] and "preflight: agent and customer model" in \
+        outputs[_GPT41 + " --dry-run"]
+    assert outputs[_GPT41 + " --retry-errors"].startswith("5 sessions (5 resumed)")  # no model error to run again
     assert "| oracle |" in outputs[RUN_HERE[-2]] and "| gpt-4.1 |" in outputs[RUN_HERE[-2]]
-    assert len(list((tmp_path / "figures").glob("*.png"))) == 5  # four figures and the paired difference
+    assert "Cost and effort per session" in outputs[RUN_HERE[-2]]
+    assert len(list((tmp_path / "figures").glob("*.png"))) == 6  # four figures, the paired difference, pass against cost
     page = (tmp_path / "report.html").read_text(encoding="ascii")
     assert page.startswith("<!DOCTYPE html>") and "#sessions?run=gpt-4.1" in page

@@ -32,17 +32,46 @@ FAILURE_CLASSES = (
     "skipped_required_read", "stopped_short", "other",
 )
 NORMAL_ENDINGS = frozenset({"user_stop", "agent_stop"})
-#: Key in a message's raw_data marking a model or server error that ended the session.
+#: Key in a message's raw_data marking a model or server error that ended the session (its text, keys redacted).
 ERROR_KEY = "indian_bank_error"
+#: Beside it: which side's model failed, its name and the short cause (``plugin/model_errors.py`` writes both).
+MODEL_ERROR_KEY = "indian_bank_model_error"
+#: The termination a session that ended on a failed model call gets in reports (tau2 records agent_error / user_error).
+MODEL_ERROR = "model_error"
+
+
+@dataclass(frozen=True)
+class ModelError:
+    """The failed model call that ended a session: whose model (``agent`` or ``customer``), which, why."""
+
+    side: str
+    model: str | None
+    cause: str
+    text: str
+
+    @property
+    def summary(self) -> str:
+        """One line: ``customer openai/x: Connection refused``."""
+        return f"{self.side} {self.model}: {self.cause}" if self.model else f"{self.side}: {self.cause}"
+
+
+def model_error(messages: Sequence[Mapping[str, Any]]) -> ModelError | None:
+    """The recorded failed model call that ended a session, if any (older files: side from the message's role)."""
+    for message in messages:
+        raw = message.get("raw_data") if isinstance(message, Mapping) else None
+        if isinstance(raw, dict) and ERROR_KEY in raw:
+            text = str(raw[ERROR_KEY])
+            meta = raw.get(MODEL_ERROR_KEY) if isinstance(raw.get(MODEL_ERROR_KEY), dict) else {}
+            side = str(meta.get("side") or ("customer" if message.get("role") == "user" else "agent"))
+            cause = str(meta.get("cause") or (text.splitlines()[0][:200] if text else "unknown error"))
+            return ModelError(side, meta.get("model"), cause, text)
+    return None
 
 
 def session_error(messages: Sequence[Mapping[str, Any]]) -> str | None:
     """The recorded model or server error that ended a session, if any."""
-    for message in messages:
-        raw = message.get("raw_data")
-        if isinstance(raw, dict) and ERROR_KEY in raw:
-            return str(raw[ERROR_KEY])
-    return None
+    found = model_error(messages)
+    return found.text if found else None
 
 
 def agent_calls(messages: Sequence[Mapping[str, Any]]) -> list[Call]:
@@ -119,7 +148,7 @@ def diagnose(task: Mapping[str, Any], simulation: Mapping[str, Any] | None) -> S
     verdict = check_actions(gold, calls)
     reason = str(simulation.get("termination_reason") or "unknown")
     if session_error(simulation.get("messages") or []):
-        reason = "model_error"
+        reason = MODEL_ERROR
     ended_normally = reason in NORMAL_ENDINGS and not simulation.get("skipped") and bool(info)
     passed = ended_normally and float(info.get("reward", 0.0)) == 1.0
     db_check = info.get("db_check") or {}

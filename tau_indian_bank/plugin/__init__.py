@@ -9,7 +9,8 @@ this package imports neither tau2 nor litellm.
 
 Modules: :mod:`.environment` (get_environment, get_tasks, get_tasks_split),
 :mod:`.llm_agent` / :mod:`.llm_user` (the model-backed assistant and customer),
-:mod:`.guards`, :mod:`.offline` (the in-process runner behind ``tau-indian-bank offline``).
+:mod:`.model_errors` (a failed model call ends its session as a model error), :mod:`.guards`,
+:mod:`.offline` (the in-process runner behind ``tau-indian-bank offline``).
 """
 
 from __future__ import annotations

@@ -7,9 +7,13 @@ reaches it as the first look-up of the conversation), with one model turn done b
 * a tool call whose arguments are not valid JSON (or not a JSON object) becomes a call
   the bank answers with an error the model sees and can correct (stock tau2 aborts the
   whole run on it);
-* a model that keeps failing after litellm's retries ends its session with a recorded
-  error instead of crashing the run; the error text is scrubbed of API key values before
-  it is saved;
+* a model call that still fails after litellm's retries (or a response with no choice in
+  it) raises :class:`~tau_indian_bank.plugin.model_errors.ModelCallError`: the session ends
+  as a model error of this side (:mod:`.model_errors`), with the error text scrubbed of API
+  key values, and no stop token is written for the model;
+* a reply with neither text nor a tool call becomes :data:`EMPTY_REPLY`, marked
+  ``EMPTY_REPLY_KEY`` in its ``raw_data`` so that a report can tell it from what the
+  model wrote;
 * tau2's placeholder ``dummy_key`` is dropped for hosted providers so that litellm uses
   the provider's key from the environment, and a hosted model without its key stops the
   run at construction with a one-line error.
@@ -25,14 +29,15 @@ from typing import Any
 from tau2.data_model.message import AssistantMessage, Message, MultiToolMessage, ToolCall
 
 from tau_indian_bank.errors import MissingApiKeyError
-from tau_indian_bank.evaluation.diagnostics import ERROR_KEY
 from tau_indian_bank.participants.bases import LLMAgent, LLMAgentState
 from tau_indian_bank.plugin.guards import PLACEHOLDER_KEY, is_key, redact
+from tau_indian_bank.plugin.model_errors import AGENT_SIDE, ModelCallError, end_sessions_on_model_errors, model_call_error
 from tau_indian_bank.tools.arguments import MALFORMED_KEY
-from tau_indian_bank.vocabulary import STOP
 
 #: What a model that answered with neither text nor a tool call is taken to have said.
 EMPTY_REPLY = "I'm sorry, could you say that again?"
+#: Key in such a message's raw_data: the text is :data:`EMPTY_REPLY`, not the model's.
+EMPTY_REPLY_KEY = "indian_bank_empty_reply"
 
 
 def prepare_llm_args(model: str | None, llm_args: dict[str, Any] | None) -> dict[str, Any]:
@@ -80,27 +85,33 @@ def scrub(text: str, llm_args: Mapping[str, Any], environ: Mapping[str, str] | N
     return redact(text, secrets)
 
 
-def complete(model: str, messages: Sequence[Message], tools: Sequence[Any] | None, **llm_args: Any) -> AssistantMessage:
-    """One model turn as an AssistantMessage; never raises on bad tool JSON or a failing server."""
+def complete(model: str, messages: Sequence[Message], tools: Sequence[Any] | None, side: str = AGENT_SIDE,
+             **llm_args: Any) -> AssistantMessage:
+    """One model turn as an AssistantMessage; bad tool JSON becomes a call the bank refuses.
+
+    Raises:
+        ModelCallError: the call failed after litellm's retries, or the response holds no choice.
+    """
     from tau2.utils import llm_utils
     from tau2.utils.llm_utils import get_response_cost, get_response_usage, to_litellm_messages
 
     schemas = [tool.openai_schema for tool in tools] if tools else None
     try:  # through tau2's completion function, so that a run's model router (if any) serves the call
         response = llm_utils.completion(model=model, messages=to_litellm_messages(list(messages)), tools=schemas,
-                                      tool_choice="auto" if schemas else None, **llm_args)
-    except Exception as exc:  # noqa: BLE001 - litellm has already retried; record it and end the session
-        return AssistantMessage(role="assistant", content=STOP, cost=0.0,
-                                raw_data={ERROR_KEY: scrub(f"{type(exc).__name__}: {str(exc)[:300]}", llm_args)})
+                                        tool_choice="auto" if schemas else None, **llm_args)
+    except Exception as exc:  # noqa: BLE001 - litellm has already retried: the session ends as a model error
+        raise model_call_error(side, model, exc, lambda text: scrub(text, llm_args)) from None
+    if not getattr(response, "choices", None):
+        raise ModelCallError(side, model, "the response held no choice", scrub(str(response)[:1000], llm_args))
     choice = response.choices[0]
     calls = [ToolCall(id=c.id or f"call-{i}", name=c.function.name or "", arguments=parse_arguments(c.function.arguments))
              for i, c in enumerate(choice.message.tool_calls or [])]
     content = choice.message.content
+    raw = response.to_dict()
     if not calls and not (content or "").strip():
-        content = EMPTY_REPLY
+        content, raw[EMPTY_REPLY_KEY] = EMPTY_REPLY, True
     return AssistantMessage(role="assistant", content=content if not calls else None, tool_calls=calls or None,
-                            cost=get_response_cost(response), usage=get_response_usage(response),
-                            raw_data=response.to_dict())
+                            cost=get_response_cost(response), usage=get_response_usage(response), raw_data=raw)
 
 
 class IndianBankLLMAgent(LLMAgent):
@@ -109,13 +120,10 @@ class IndianBankLLMAgent(LLMAgent):
     def __init__(self, tools, domain_policy: str, llm: str | None = None, llm_args: dict | None = None,  # noqa: ANN001
                  **_: Any) -> None:  # upstream's factory also passes the task and voice options; unused
         super().__init__(tools=tools, domain_policy=domain_policy, llm=llm, llm_args=prepare_llm_args(llm, llm_args))
-
-    @classmethod
-    def is_stop(cls, message: AssistantMessage) -> bool:
-        return bool(message.raw_data and ERROR_KEY in message.raw_data)
+        end_sessions_on_model_errors()  # a ModelCallError ends the session as a model error (tau2 does not know it)
 
     def generate_next_message(self, message, state: LLMAgentState) -> tuple[AssistantMessage, LLMAgentState]:  # noqa: ANN001
         state.messages.extend(message.tool_messages if isinstance(message, MultiToolMessage) else [message])
-        reply = complete(self.llm, state.system_messages + state.messages, self.tools, **self.llm_args)
+        reply = complete(self.llm, state.system_messages + state.messages, self.tools, AGENT_SIDE, **self.llm_args)
         state.messages.append(reply)
         return reply, state

@@ -6,8 +6,9 @@ place of tau2's generic ones; it is built here, so it is the same text on nvidia
 upstream tau2-bench (upstream's runtime persona options, ``--user-persona``, do not
 apply). A model turn goes through the LLM agent's
 :func:`~tau_indian_bank.plugin.llm_agent.complete`, so a failing model ends the session
-with a recorded error instead of crashing the run, and a hosted model without its API
-key stops the run with a one-line error.
+as a customer model error (:mod:`.model_errors`: recorded, never a stop token written for
+the customer), and a hosted model without its API key stops the run with a one-line
+error. A customer given no tools that answers with a tool call is a model error too.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from tau2.data_model.message import MultiToolMessage, UserMessage
 
 from tau_indian_bank.participants.bases import UserSimulator
 from tau_indian_bank.paths import POLICY_DIR
-from tau_indian_bank.plugin.llm_agent import complete, prepare_llm_args
-from tau_indian_bank.vocabulary import STOP
+from tau_indian_bank.plugin.llm_agent import complete, prepare_llm_args, scrub
+from tau_indian_bank.plugin.model_errors import CUSTOMER_SIDE, ModelCallError, end_sessions_on_model_errors
 
 GUIDELINES_FILE = POLICY_DIR / "customer_guidelines.md"
 
@@ -36,6 +37,7 @@ class IndianBankUser(UserSimulator):
                  persona_config=None, **_: Any) -> None:  # noqa: ANN001 - upstream passes a PersonaConfig
         extra = {"persona_config": persona_config} if persona_config is not None else {}
         super().__init__(tools=tools, instructions=instructions, llm=llm, llm_args=prepare_llm_args(llm, llm_args), **extra)
+        end_sessions_on_model_errors()  # a ModelCallError ends the session as a model error (tau2 does not know it)
 
     @property
     def global_simulation_guidelines(self) -> str:
@@ -47,8 +49,13 @@ class IndianBankUser(UserSimulator):
 
     def generate_next_message(self, message, state):  # noqa: ANN001, ANN201 - tau2's signature (both harnesses)
         state.messages.extend(message.tool_messages if isinstance(message, MultiToolMessage) else [message])
-        reply = complete(self.llm, state.system_messages + state.flip_roles(), self.tools, **self.llm_args)
-        user_message = UserMessage(role="user", content=reply.content or STOP, cost=reply.cost, usage=reply.usage,
-                                   raw_data=reply.raw_data)
+        reply = complete(self.llm, state.system_messages + state.flip_roles(), self.tools, CUSTOMER_SIDE, **self.llm_args)
+        if reply.tool_calls and not self.tools:
+            names = ", ".join(call.name for call in reply.tool_calls)
+            raise ModelCallError(CUSTOMER_SIDE, self.llm, f"answered with a tool call ({names}) but the customer has no tools",
+                                 scrub(str(reply.raw_data)[:1000], self.llm_args))
+        calls = [call.model_copy(update={"requestor": "user"}) for call in reply.tool_calls or []] or None
+        user_message = UserMessage(role="user", content=reply.content, tool_calls=calls, cost=reply.cost,
+                                   usage=reply.usage, raw_data=reply.raw_data)
         state.messages.append(user_message)
         return user_message, state

@@ -17,6 +17,7 @@ from typing import Any
 
 from tau_indian_bank.errors import ReportInputError
 from tau_indian_bank.report.load import Run, Session, Slot, build_session, owned_slots, read_results, simulations_by_slot
+from tau_indian_bank.report.suite import differing_tasks
 from tau_indian_bank.vocabulary import RUN_METADATA_KEY
 
 #: What shards of one run must share, as (name in errors, how to read it from a file).
@@ -92,4 +93,5 @@ def merge_shards(paths: Sequence[str], label: str) -> Run:
     identity = first[1]
     return Run(label, " + ".join(paths), str(identity["agent"] or "unknown"), identity["agent model"],
                str(identity["customer"] or "unknown"), identity["customer model"], str(identity["domain"] or ""), trials,
-               tuple(whole), tuple(merged), parts=tuple(paths))
+               tuple(whole), tuple(merged), parts=tuple(paths),
+               tasks_differing=len(differing_tasks(tasks[task_id] for task_id in whole)))

@@ -9,6 +9,48 @@ and the share of inconsistent tasks; for robustness runs (``indian_bank_robust``
 by axis (``by_axis``, with pass^k per axis over several trials). Across runs: paired differences on shared
 sessions with a seeded paired-bootstrap interval, exact McNemar and Holm-adjusted
 p-values, tasks that flipped each way, and the best–worst gap by chain length.
+
+The JSON contract (``tau-indian-bank report --format json``), per run (``runs[i]``):
+
+* who and what: ``label``, ``path``, ``agent``, ``agent_llm``, ``user``, ``user_llm``,
+  ``n_sessions``, ``n_tasks``, ``n_trials``; ``tasks_differing_from_installed_suite`` (how
+  many of the run's tasks are not the installed suite's: 0 for a run of this version);
+* the verdict: ``pass_rate`` and ``pass_rate_ci95`` (Wilson), ``final_state_pass_rate``,
+  ``action_pass_rate``, ``procedural_violation_gap``, ``final_only_passes``,
+  ``action_only_passes``, ``discordance_p_value``; ``answer_pass_rate`` over ``answer_n``;
+  ``strict_pass_rate`` with ``--strict``; ``judged_pass_rate`` / ``judged_sessions`` with a judge;
+* groups: ``by_category``, ``by_chain_length``, ``by_axis`` (robustness runs): each
+  ``{n, pass_rate, pass_rate_ci95}`` (+ ``answer_pass_rate``, ``pass_hat_k``);
+* failures: ``n_failed``, ``failure_taxonomy`` (share of failed sessions per class),
+  ``n_crashed_or_missing`` and ``missing_tasks``; ``safety``, ``safety_needs_review``,
+  ``first_failed_gate``; with several trials ``pass_hat_k``, ``pass_at_k``,
+  ``mean_trial_pass_rate``, ``inconsistent_share``;
+* infrastructure errors (``report/infrastructure.py``): ``n_model_errors`` (sessions that
+  ended on a failed model call), ``n_model_errors_by_side`` (``{agent, customer}``),
+  ``model_errors`` (each ``{task_id, trial, side, model, cause}``, in slot order),
+  ``n_infrastructure_errors`` (model errors + crashed or missing), and the pass rate over
+  the other sessions: ``pass_rate_without_infrastructure_errors`` (None if there are none),
+  its ``_ci95`` and ``n_without_infrastructure_errors``. Infrastructure errors still count
+  as failures in ``pass_rate``;
+* cost and effort (``report/effort.py``): ``effort`` over the sessions that ran, and
+  ``effort_by_category`` (category → the same): ``sessions``; for each of
+  ``agent_prompt_tokens``, ``agent_completion_tokens``, ``customer_prompt_tokens``,
+  ``customer_completion_tokens``, ``turns`` (the customer's messages), ``tool_calls`` (the
+  assistant's, login context left out) and ``duration_s``, a ``{total, median}``;
+  ``cost`` ``{total, median, priced_sessions}`` in US dollars over the sessions whose every
+  model turn litellm priced (None when none was); ``cost_per_passed_session`` (the run's
+  cost over its passed sessions; None unless every session was priced);
+  ``extra_calls_per_passed_session`` ``{mean, median, total, passed_sessions}``: the tool
+  calls a passed session made that matched no gold call (redundant reads);
+* with ``--sessions``: ``sessions``, one record each (``session_record``), whose
+  ``model_error`` is ``{side, model, cause, text}`` (the recorded error, keys redacted) or
+  null, whose ``termination_reason`` is ``model_error`` for such a session, and whose
+  ``effort`` is ``{agent_prompt_tokens, agent_completion_tokens, customer_prompt_tokens,
+  customer_completion_tokens, agent_cost, customer_cost, cost, turns, tool_calls,
+  duration_s, extra_calls}`` (a cost is None where unknown; null for a slot never run).
+
+Across runs: ``comparisons`` (one per pair), ``best_worst_gap`` (two runs or more), and
+``provenance``.
 """
 
 from __future__ import annotations
@@ -20,6 +62,8 @@ from typing import Any
 
 from tau_indian_bank.evaluation.diagnostics import FAILURE_CLASSES
 from tau_indian_bank.evaluation.safety import GATES, PRECEDENCE, first_failed_gate
+from tau_indian_bank.report.effort import run_effort
+from tau_indian_bank.report.infrastructure import infrastructure_metrics, session_model_error
 from tau_indian_bank.report.load import Run, Session
 from tau_indian_bank.report.statistics import (
     holm_adjust,
@@ -170,6 +214,8 @@ def run_metrics(run: Run, with_sessions: bool = False, strict: bool = False, jud
         "n_failed": len(failed),
         "n_crashed_or_missing": len(run.missing),
         "missing_tasks": sorted({s.task_id for s in run.missing}),
+        **infrastructure_metrics(sessions), **run_effort(sessions, CATEGORIES),
+        "tasks_differing_from_installed_suite": run.tasks_differing,
         **_safety(sessions, strict),
     }
     if run.trials > 1:
@@ -203,6 +249,8 @@ def session_record(session: Session) -> dict[str, Any]:
         "order_respected": d.order_respected, "gold_matches": list(d.gold_matches),
         "impure_write_ids": list(d.impure_call_ids), "wrong_argument_call_ids": list(d.wrong_argument_call_ids),
         "answer_passed": session.answer.passed, "missing_facts": list(session.answer.missing),
+        "model_error": session_model_error(session),
+        "effort": session.effort.to_json() if session.effort else None,
     }
 
 

@@ -31,11 +31,13 @@ class Series:
     values: tuple[float | None, ...]
     intervals: tuple[Interval | None, ...]
     counts: tuple[int, ...]
+    #: Scatter charts: each value's position along the x axis (cost or tokens per session).
+    x: tuple[float | None, ...] = ()
 
 
 @dataclass(frozen=True)
 class Chart:
-    """One figure: bars (rates, 0 to 1) or points (differences, -1 to 1), with 95% whiskers."""
+    """One figure: bars (rates, 0 to 1), points (differences, -1 to 1) or a scatter (a rate against ``x``), with 95% whiskers."""
 
     name: str
     title: str
@@ -43,13 +45,13 @@ class Chart:
     series: tuple[Series, ...]
     value_label: str
     group_label: str = ""
-    kind: Literal["bars", "points"] = "bars"
+    kind: Literal["bars", "points", "scatter"] = "bars"
     note: str = ""
 
     @property
     def horizontal(self) -> bool:
         """Many groups or long names read better as rows."""
-        return self.kind == "points" or len(self.groups) > 6
+        return self.kind == "points" or (self.kind == "bars" and len(self.groups) > 6)
 
 
 def rate_interval(entry: Mapping[str, Any], rate_key: str = "pass_rate", n_key: str = "n") -> Interval:
@@ -170,8 +172,36 @@ def paired_differences(report: Mapping[str, Any]) -> Chart | None:
                  "difference in pass rate", kind="points", note="95% paired-bootstrap interval")
 
 
+def pass_rate_vs_cost(report: Mapping[str, Any]) -> Chart | None:
+    """Each run's pass rate against its cost per session (mean), or its model tokens per session where no run is priced.
+
+    None when no run called a model (offline runs have neither cost nor tokens).
+    """
+    runs = [r for r in report["runs"] if r.get("effort", {}).get("sessions")]
+
+    def cost(run: Mapping[str, Any]) -> float | None:
+        figures = run["effort"]
+        priced = figures["cost"]["priced_sessions"]
+        return figures["cost"]["total"] / priced if priced == figures["sessions"] and priced else None
+
+    def tokens(run: Mapping[str, Any]) -> float | None:
+        figures = run["effort"]
+        total = sum(figures[k]["total"] for k in ("agent_prompt_tokens", "agent_completion_tokens",
+                                                  "customer_prompt_tokens", "customer_completion_tokens"))
+        return total / figures["sessions"] if total else None
+
+    measure, label = (cost, "cost per session (US dollars, mean)") if any(cost(r) is not None for r in runs) \
+        else (tokens, "model tokens per session (mean; no run's model has a known price)")
+    series = tuple(Series(str(r["label"]), (float(r["pass_rate"]),), (rate_interval(r, "pass_rate", "n_sessions"),),
+                          (int(r["n_sessions"]),), (measure(r),)) for r in runs if measure(r) is not None)
+    if not series:
+        return None
+    return Chart("pass_rate_vs_cost", "Pass rate against cost per session", ("runs",), series, "pass rate",
+                 group_label=label, kind="scatter", note="each point a run; whiskers: 95% Wilson interval of the pass rate")
+
+
 def charts(report: Mapping[str, Any]) -> list[Chart]:
     """Every figure the report has data for, in reading order."""
     found = [checks(report), by_category(report), by_chain_length(report), by_axis(report), failure_taxonomy(report),
-             paired_differences(report)]
+             paired_differences(report), pass_rate_vs_cost(report)]
     return [chart for chart in found if chart is not None]

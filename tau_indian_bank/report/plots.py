@@ -1,8 +1,9 @@
 """PNG figures for a report, drawn with matplotlib from :mod:`~tau_indian_bank.report.plot_data`.
 
 One file per chart (``<chart.name>.png``): the checks side by side, pass rate by category,
-by chain length and (robustness runs) by axis, the failure taxonomy and, with several
-runs, the paired differences. Every value carries its 95% interval as a whisker.
+by chain length and (robustness runs) by axis, the failure taxonomy, with several runs
+the paired differences, and for runs of a model the pass rate against the cost per
+session. Every value carries its 95% interval as a whisker.
 """
 
 from __future__ import annotations
@@ -75,6 +76,23 @@ def _points(ax, chart: Chart) -> None:  # noqa: ANN001
     ax.grid(axis="x", alpha=0.3)
 
 
+def _scatter(ax, chart: Chart) -> None:  # noqa: ANN001
+    for i, series in enumerate(chart.series):
+        value, interval, where = series.values[0], series.intervals[0], series.x[0]
+        if value is None or where is None:
+            continue
+        below = [100 * (value - interval[0])] if interval else [0.0]
+        above = [100 * (interval[1] - value)] if interval else [0.0]
+        ax.errorbar([where], [100 * value], yerr=[below, above], fmt="o", color=PALETTE[i % len(PALETTE)],
+                    ecolor="#333333", capsize=3, label=series.label)
+    ax.set_ylim(0, 105)
+    ax.set_xlim(left=0)
+    ax.set_ylabel(f"{chart.value_label} (%)")
+    ax.set_xlabel(chart.group_label)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+
+
 def write_plots(report: dict[str, Any], folder: str | Path) -> list[Path]:
     """Write one PNG per chart into ``folder``; return their paths."""
     import matplotlib
@@ -89,7 +107,7 @@ def write_plots(report: dict[str, Any], folder: str | Path) -> list[Path]:
         rows = len(chart.groups) * (1 if chart.kind == "points" else max(len(chart.series), 1))
         height = max(3.0, 0.22 * rows + 1.6) if chart.horizontal else 4.5
         fig, ax = plt.subplots(figsize=(9, height))
-        (_points if chart.kind == "points" else _bars)(ax, chart)
+        {"points": _points, "scatter": _scatter}.get(chart.kind, _bars)(ax, chart)
         ax.set_title(chart.title)
         if chart.note:
             fig.text(0.01, 0.01, chart.note, fontsize=7, color="#555555")

@@ -36,21 +36,30 @@ def _answer(rate: float | None, n: int | None = None) -> str:
     return _pct(rate) if n is None else f"{_pct(rate)} (n={n})"
 
 
+def _clean_rate(run: dict[str, Any]) -> str:
+    """The pass rate over the sessions without an infrastructure error, with its count."""
+    rate = run.get("pass_rate_without_infrastructure_errors")
+    return "–" if rate is None else f"{_pct(rate)} (n={run.get('n_without_infrastructure_errors', 0)})"
+
+
 def _tables(report: dict[str, Any], intervals: bool = False) -> list[tuple[str, list[str], list[list[str]], str]]:
     """(title, header, rows, footnote) for every table of the report (``intervals``: 95% intervals in group cells)."""
     runs = report["runs"]
+    infra = any(r.get("n_infrastructure_errors") for r in runs)
     tables = [(
         "Overall (a session passes only if the final state AND the action check pass)",
-        ["run", "sessions", "pass", "95% CI", "final-state", "action check", "answer check", "procedural gap",
-         "final-only", "action-only", "McNemar p"],
+        ["run", "sessions", "pass", "95% CI", *(["pass w/o infra errors"] if infra else []), "final-state", "action check",
+         "answer check", "procedural gap", "final-only", "action-only", "McNemar p"],
         [[r["label"], str(r["n_sessions"]), _pct(r["pass_rate"]),
-          f"{_pct(r['pass_rate_ci95'][0])}–{_pct(r['pass_rate_ci95'][1])}", _pct(r["final_state_pass_rate"]),
-          _pct(r["action_pass_rate"]), _answer(r.get("answer_pass_rate"), r.get("answer_n")),
+          f"{_pct(r['pass_rate_ci95'][0])}–{_pct(r['pass_rate_ci95'][1])}", *([_clean_rate(r)] if infra else []),
+          _pct(r["final_state_pass_rate"]), _pct(r["action_pass_rate"]), _answer(r.get("answer_pass_rate"), r.get("answer_n")),
           _pct(r["procedural_violation_gap"]), str(r["final_only_passes"]),
           str(r["action_only_passes"]), _p(r["discordance_p_value"])] for r in runs],
         "procedural gap = final-state pass rate − pass rate: sessions whose records are right but whose procedure was not. "
         "McNemar: exact test of final-only vs action-only sessions. Answer check: every fact the customer must be told "
-        "was stated (over the n sessions whose task has facts; reported beside the verdict, not part of it).",
+        "was stated (over the n sessions whose task has facts; reported beside the verdict, not part of it)."
+        + (" Pass counts infrastructure errors (model errors, crashed or missing sessions) as failures; "
+           "'pass w/o infra errors' is over the other n sessions." if infra else ""),
     )]
     if any("judged_pass_rate" in r for r in runs):
         tables.append(("Judged (natural-language assertion, by the judge model; advisory)", ["run", "judged pass", "judged"],
@@ -138,7 +147,84 @@ def _gate_and_trial_tables(report: dict[str, Any]) -> list[tuple[str, list[str],
         tables.append(("Crashed or missing sessions (counted as failures)", ["run", "sessions", "tasks"],
                        [[r["label"], str(r["n_crashed_or_missing"]), ", ".join(r["missing_tasks"][:8]) +
                          (" …" if len(r["missing_tasks"]) > 8 else "")] for r in missing], ""))
+    return tables + _model_error_tables(runs) + _effort_tables(runs)
+
+
+#: The most model errors the text and markdown list (the JSON lists every one).
+LISTED_MODEL_ERRORS = 20
+
+
+def _model_error_tables(runs: Sequence[dict[str, Any]]) -> list[tuple[str, list[str], list[list[str]], str]]:
+    """Model errors by side per run, and the sessions they ended (the first :data:`LISTED_MODEL_ERRORS`)."""
+    failing = [r for r in runs if r.get("n_model_errors")]
+    if not failing:
+        return []
+    counts = ("Model errors (a failed model call ended the session; counted as failures, not the assistant's own)",
+              ["run", "sessions", "model errors", "agent's model", "customer's model", "pass w/o infra errors"],
+              [[r["label"], str(r["n_sessions"]), str(r["n_model_errors"]), str(r["n_model_errors_by_side"]["agent"]),
+                str(r["n_model_errors_by_side"]["customer"]), _clean_rate(r)] for r in failing],
+              "rerun them with tau-indian-bank run --retry-errors (same command); the error text of each is in the "
+              "session view of the HTML report and in --format json --sessions")
+    listed = [(r["label"], e) for r in failing for e in r["model_errors"]]
+    more = len(listed) - LISTED_MODEL_ERRORS
+    rows = [[label, e["task_id"], str(e["trial"]), e["side"], str(e["model"] or "–"), e["cause"]]
+            for label, e in listed[:LISTED_MODEL_ERRORS]]
+    return [counts, ("Sessions ended by a model error", ["run", "task", "trial", "side", "model", "cause"], rows,
+                     f"and {more} more (--format json lists every one)" if more > 0 else "")]
+
+
+def _money(value: float | None) -> str:
+    if value is None:
+        return "–"
+    return f"${value:,.2f}" if value >= 1 else f"${value:.4f}"
+
+
+def _count(value: float | None, unit: str = "") -> str:
+    if value is None:
+        return "–"
+    return (f"{value:,.1f}" if isinstance(value, float) and not value.is_integer() else f"{int(value):,}") + unit
+
+
+def _tokens(figures: dict[str, Any], side: str, which: str) -> str:
+    return f"{_count(figures[f'{side}_prompt_tokens'][which])} / {_count(figures[f'{side}_completion_tokens'][which])}"
+
+
+def _effort_row(label: str, f: dict[str, Any], which: str) -> list[str]:
+    extra = f["extra_calls_per_passed_session"]
+    row = [label, str(f["sessions"]), _tokens(f, "agent", which), _tokens(f, "customer", which), _count(f["turns"][which]),
+           _count(f["tool_calls"][which]), _count(f["duration_s"][which], " s"), _money(f["cost"][which])]
+    if which == "median":
+        row += [_money(f["cost_per_passed_session"]),
+                "–" if extra["mean"] is None else f"{extra['mean']:.1f} (n={extra['passed_sessions']})"]
+    return row
+
+
+def _effort_tables(runs: Sequence[dict[str, Any]]) -> list[tuple[str, list[str], list[list[str]], str]]:
+    """Tokens, cost, turns, tool calls and duration per session (median) and over the run (total), and by category."""
+    runs = [r for r in runs if "effort" in r]
+    if not runs:
+        return []
+    head = ["run", "sessions", "agent tokens in / out", "customer tokens in / out", "turns", "tool calls", "duration", "cost"]
+    priced = "; ".join(f"{r['label']}: {r['effort']['cost']['priced_sessions']} of {r['effort']['sessions']}" for r in runs)
+    note = ("cost in US dollars where litellm knows the model's price (sessions priced: " + priced + "); – = unknown "
+            "(a local or unpriced model) or no model. Turns: the customer's messages. Tool calls: the assistant's. "
+            "Calls beyond gold: tool calls of a passed session that matched no gold call (redundant reads)")
+    categories = [c for c in CATEGORIES if any(c in r.get("effort_by_category", {}) for r in runs)]
+    by_category = [[r["label"], *(_category_effort(r["effort_by_category"].get(c)) for c in categories)] for r in runs]
+    tables = [("Cost and effort per session (median)", [*head, "cost per pass", "calls beyond gold per pass"],
+               [_effort_row(r["label"], r["effort"], "median") for r in runs], note),
+              ("Cost and effort over the run (total)", head, [_effort_row(r["label"], r["effort"], "total") for r in runs], "")]
+    if categories:
+        tables.append(("Effort by category (median per session: turns · tool calls · cost)", ["run", *categories],
+                       by_category, ""))
     return tables
+
+
+def _category_effort(figures: dict[str, Any] | None) -> str:
+    if not figures:
+        return "–"
+    return (f"{_count(figures['turns']['median'])} · {_count(figures['tool_calls']['median'])} · "
+            f"{_money(figures['cost']['median'])}")
 
 
 def to_markdown(report: dict[str, Any]) -> str:

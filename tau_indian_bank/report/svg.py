@@ -8,6 +8,7 @@ legend is HTML next to the figure. The drawing scales with its container (``view
 
 from __future__ import annotations
 
+import math
 from html import escape
 
 from tau_indian_bank.report.plot_data import Chart, Series
@@ -121,9 +122,58 @@ def _horizontal(chart: Chart) -> tuple[int, list[str]]:
     return height, parts
 
 
+def _x_ticks(high: float) -> list[float]:
+    """Five round ticks from 0 to at least ``high``."""
+    step = high / 4 if high > 0 else 1.0
+    magnitude = 10 ** math.floor(math.log10(step))
+    step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= step)
+    return [step * i for i in range(5)]
+
+
+def _x_label(value: float, dollars: bool) -> str:
+    if dollars:
+        return f"${value:.2f}" if value >= 0.1 or value == 0 else f"${value:.3f}"
+    return f"{value / 1000:.0f}k" if value >= 1000 else f"{value:.0f}"
+
+
+def _scatter(chart: Chart) -> tuple[int, list[str]]:
+    height, left, right, top, bottom = 300, 48, 16, 12, 48
+    plot_w, plot_h = WIDTH - left - right, height - top - bottom
+    xs = [s.x[0] for s in chart.series if s.x and s.x[0] is not None]
+    ticks = _x_ticks(max(xs) * 1.1 if xs else 1.0)
+    dollars = "dollars" in chart.group_label
+    parts = []
+    for tick in range(0, 101, 20):
+        y = top + plot_h * (1 - tick / 100)
+        parts.append(f'<line class="grid" x1="{left}" x2="{WIDTH - right}" y1="{y:.1f}" y2="{y:.1f}"/>'
+                     f'<text class="tick" x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{tick}%</text>')
+    for tick in ticks:
+        x = left + plot_w * tick / ticks[-1]
+        parts.append(f'<text class="tick" x="{x:.1f}" y="{top + plot_h + 16}" text-anchor="middle">'
+                     f'{escape(_x_label(tick, dollars))}</text>')
+    for s, series in enumerate(chart.series):
+        value, interval, where = series.values[0], series.intervals[0], series.x[0] if series.x else None
+        if value is None or where is None:
+            continue
+        x, y = left + plot_w * where / ticks[-1], top + plot_h * (1 - value)
+        tip = f"{series.label}: pass {_pct(value)} at {_x_label(where, dollars)} per session (n={series.counts[0]})"
+        parts.append(f'<g><title>{escape(tip)}</title><circle cx="{x:.1f}" cy="{y:.1f}" r="5" '
+                     f'fill="{PALETTE[s % len(PALETTE)]}"/>')
+        if interval:
+            parts.append(_whisker(x, top + plot_h * (1 - interval[0]), x, top + plot_h * (1 - interval[1]), False))
+        parts.append("</g>")
+    parts.append(f'<text class="axis" x="{left + plot_w / 2:.1f}" y="{height - 8}" text-anchor="middle">'
+                 f'{escape(chart.group_label)}</text>')
+    parts.append(f'<line class="axisline" x1="{left}" x2="{WIDTH - right}" y1="{top + plot_h}" y2="{top + plot_h}"/>')
+    return height, parts
+
+
 def chart_svg(chart: Chart) -> str:
     """One chart as an ``<svg>`` element that scales to its container."""
-    height, parts = _horizontal(chart) if chart.horizontal else _vertical(chart)
+    if chart.kind == "scatter":
+        height, parts = _scatter(chart)
+    else:
+        height, parts = _horizontal(chart) if chart.horizontal else _vertical(chart)
     title = escape(chart.title)
     return (f'<svg class="chart" viewBox="0 0 {WIDTH} {height}" role="img" aria-label="{title}" '
             f'font-size="{FONT}" xmlns="http://www.w3.org/2000/svg">{"".join(parts)}</svg>')

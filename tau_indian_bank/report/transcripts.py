@@ -14,8 +14,10 @@ task its scenario and gold chain, once for all runs. To keep a 1,000-session rep
   ``DecompressionStream``.
 
 Message arrays: ``["u", text]`` customer, ``["a", text|null, [[call id, tool, args], …]]``
-assistant, ``["t", call id, text, refused]`` tool result, ``["s", text]`` anything else;
-every ``text``/``args`` is an index into ``text``.
+assistant, ``["t", call id, text, refused]`` tool result, ``["e", side, cause, text]`` the
+failed model call that ended the session (a model error: ``agent`` or ``customer``, its
+short cause and its recorded text), ``["s", text]`` anything else; every ``text``/``args``/
+``cause`` is an index into ``text``.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from tau_indian_bank.evaluation.diagnostics import model_error
 from tau_indian_bank.evaluation.facts import notes_without_declared, task_facts
 from tau_indian_bank.report.load import Run, read_results, simulations_by_slot
 
@@ -56,6 +59,10 @@ def compact_messages(messages: Iterable[Mapping[str, Any]], table: StringTable) 
     out: list[list[Any]] = []
     for message in messages:
         role, content = message.get("role"), message.get("content")
+        failed = model_error([message])
+        if failed is not None:
+            out.append(["e", failed.side, table.add(failed.cause), table.add(failed.text)])
+            continue
         text = None if content in (None, "") else table.add(_text(content))
         if role == "user":
             out.append(["u", text])

@@ -14,7 +14,9 @@ themselves are not kept. The results file is then assembled by copying the recor
 slot order from those byte ranges.
 
 The file is locked (``flock``) while a run holds it, so two processes cannot append to
-the same checkpoint.
+the same checkpoint. A slot may be saved more than once (``--retry-errors`` reruns the
+sessions that ended with an infrastructure error and appends the new record): the last
+record of a slot is the one that counts.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ _HEADER_KEY = "tau_indian_bank_checkpoint"
 
 
 Verdicts = tuple[bool, bool, bool]
+#: Prefix of the problem line of a session that raised (tau2's skipped sample).
+CRASHED = "crashed"
 
 
 def verdicts(record: Mapping[str, Any]) -> Verdicts:
@@ -46,13 +50,36 @@ def verdicts(record: Mapping[str, Any]) -> Verdicts:
             bool(assertions) and all(a.get("met") for a in assertions))
 
 
+def infrastructure_problem(record: Mapping[str, Any]) -> str | None:
+    """Why a session is not the assistant's to answer for, as one line, or None.
+
+    ``customer openai/x: Connection refused`` for a session that ended on a failed model
+    call; ``crashed: ValueError: …`` for one that raised (a skipped sample).
+    """
+    from tau_indian_bank.evaluation.diagnostics import model_error
+
+    found = model_error(record.get("messages") or [])
+    if found is not None:
+        return found.summary
+    if record.get("skipped"):
+        error = ((record.get("reward_info") or {}).get("info") or {}).get("error") or "the session raised"
+        return f"{CRASHED}: {' '.join(str(error).split())[:200]}"
+    return None
+
+
 @dataclass(frozen=True)
 class Entry:
-    """Where a saved session lies in the checkpoint, and its verdicts."""
+    """Where a saved session lies in the checkpoint, its verdicts and its infrastructure problem (if any)."""
 
     offset: int
     length: int
     verdicts: Verdicts
+    problem: str | None = None
+
+    @property
+    def model_error(self) -> bool:
+        """Whether the session ended on a failed model call."""
+        return self.problem is not None and not self.problem.startswith(f"{CRASHED}:")
 
 
 @dataclass
@@ -72,7 +99,7 @@ def _difference(old: Mapping[str, Any], new: Mapping[str, Any]) -> str | None:
     return None
 
 
-def _read_record(line: bytes, number: int, path: Path) -> tuple[Slot, Verdicts]:
+def _read_record(line: bytes, number: int, path: Path) -> tuple[Slot, Verdicts, str | None]:
     try:
         record = json.loads(line)
     except (json.JSONDecodeError, UnicodeDecodeError):
@@ -80,7 +107,7 @@ def _read_record(line: bytes, number: int, path: Path) -> tuple[Slot, Verdicts]:
                               "(move it away to start over)") from None
     if not isinstance(record, dict) or not isinstance(record.get("task_id"), str) or not isinstance(record.get("trial"), int):
         raise CheckpointError(f"{path}: line {number} is not a session record (needs task_id and trial)")
-    return Slot(record["task_id"], record["trial"]), verdicts(record)
+    return Slot(record["task_id"], record["trial"]), verdicts(record), infrastructure_problem(record)
 
 
 class Checkpoint:
@@ -125,11 +152,24 @@ class Checkpoint:
         return cls(path, header, file, opened, fsync)
 
     @staticmethod
-    def _scan(file: BinaryIO, path: Path, header: Mapping[str, Any], owned: set[Slot]) -> Opened:
+    def peek(path: Path, header: Mapping[str, Any], slots: Iterable[Slot]) -> Opened | None:
+        """What opening ``path`` would find, without writing or locking it (None: no checkpoint yet).
+
+        Raises:
+            CheckpointError: as :meth:`open` would.
+        """
+        if not path.exists():
+            return None
+        return Checkpoint._scan(None, path, header, set(slots))
+
+    @staticmethod
+    def _scan(file: BinaryIO | None, path: Path, header: Mapping[str, Any], owned: set[Slot]) -> Opened:
+        """Read the checkpoint; repair it through ``file`` (None: only look)."""
         with open(path, "rb") as reader:
             first = reader.readline()
             if not first.endswith(b"\n"):  # new, or killed while writing the header: nothing to lose
-                _rewrite_header(file, header)
+                if file is not None:
+                    _rewrite_header(file, header)
                 return Opened(restarted=bool(first))
             old = _read_header(first, path)
             difference = _difference(old.get("config", {}), header["config"])
@@ -137,7 +177,8 @@ class Checkpoint:
                 if reader.readline().endswith(b"\n"):
                     raise CheckpointError(f"{path} was made by a different run configuration ({difference}); resume "
                                           "with the same flags, or give another --save-to")
-                _rewrite_header(file, header)  # nothing finished yet: start over under the new configuration
+                if file is not None:
+                    _rewrite_header(file, header)  # nothing finished yet: start over under the new configuration
                 return Opened(restarted=True)
             opened = _index(reader, path, len(first), owned, file)
             opened.header = {k: v for k, v in old.items() if k != _HEADER_KEY}
@@ -145,8 +186,11 @@ class Checkpoint:
 
     # --- writing and reading ------------------------------------------------------------------
 
-    def append(self, slot: Slot, record: bytes, found: Verdicts) -> None:
-        """Append one finished session (its JSON, no newline), flushed to the OS and then to disk."""
+    def append(self, slot: Slot, record: bytes, found: Verdicts, problem: str | None = None) -> None:
+        """Append one finished session (its JSON, no newline), flushed to the OS and then to disk.
+
+        A record replaces an earlier record of the same slot (a rerun of an infrastructure error).
+        """
         line = record + b"\n"
         try:
             with self._lock:
@@ -154,7 +198,7 @@ class Checkpoint:
                 view = memoryview(line)
                 while view:
                     view = view[self._file.write(view):]
-                self.done.setdefault(slot, Entry(offset, len(record), found))
+                self.done[slot] = Entry(offset, len(record), found, problem)
             if self.fsync:
                 os.fsync(self._file.fileno())
         except OSError as exc:
@@ -180,19 +224,20 @@ class Checkpoint:
         self.close()
 
 
-def _index(reader: BinaryIO, path: Path, offset: int, owned: set[Slot], file: BinaryIO) -> Opened:
-    """Index the records after the header; drop a half-written last one."""
+def _index(reader: BinaryIO, path: Path, offset: int, owned: set[Slot], file: BinaryIO | None) -> Opened:
+    """Index the records after the header; drop a half-written last one (through ``file``; None: only note it)."""
     opened = Opened()
     for number, line in enumerate(iter(reader.readline, b""), start=2):
         if not line.endswith(b"\n"):  # the session being written when the run was killed
-            file.truncate(offset)
+            if file is not None:
+                file.truncate(offset)
             opened.dropped_partial = True
             break
-        slot, found = _read_record(line, number, path)
+        slot, found, problem = _read_record(line, number, path)
         if slot not in owned:
             raise CheckpointError(f"{path}: line {number} records {slot.task_id} trial {slot.trial}, which this run "
                                   "does not own; the checkpoint belongs to another run")
-        opened.done.setdefault(slot, Entry(offset, len(line) - 1, found))
+        opened.done[slot] = Entry(offset, len(line) - 1, found, problem)  # a later record of a slot wins
         offset += len(line)
     return opened
 

@@ -1,6 +1,6 @@
 """What a run will do, worked out before any session starts.
 
-The options mirror ``tau2 run``'s flags. Planning loads the tasks (through tau2's
+The options (:class:`~tau_indian_bank.runs.config.RunOptions`) mirror ``tau2 run``'s flags. Planning loads the tasks (through tau2's
 registry, like ``tau2 run``), checks every input a user can get wrong (unknown task
 ids, models missing, API keys, router file) with one-line errors, and fixes the slots,
 the per-trial seeds, the llm arguments and the header the checkpoint must match.
@@ -8,52 +8,23 @@ the per-trial seeds, the llm arguments and the header the checkpoint must match.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tau_indian_bank.errors import MissingApiKeyError, RunInputError
-from tau_indian_bank.runs.slots import Shard, Slot, all_slots, shard_slots, trial_seeds
-from tau_indian_bank.vocabulary import DOMAIN_NAME, LLM_AGENT, LLM_CUSTOMER, NO_MODEL, OFFLINE_AGENTS, SCRIPTED_CUSTOMER
+from tau_indian_bank.runs.config import RunOptions, resume_config, run_provenance, sha256
+from tau_indian_bank.runs.slots import Slot, all_slots, shard_slots, trial_seeds
+from tau_indian_bank.vocabulary import NO_MODEL, OFFLINE_AGENTS, SCRIPTED_CUSTOMER
+
+__all__ = ["Plan", "RunOptions", "build_plan", "default_name", "load_run_tasks", "recorded_args"]
 
 REDACTED = "<redacted>"
 NO_KEY = "EMPTY"
-
-
-@dataclass(frozen=True)
-class RunOptions:
-    """A run's settings: ``tau2 run``'s flags that matter, plus a shard and a model router file."""
-
-    domain: str = DOMAIN_NAME
-    task_set_name: str | None = None
-    task_split_name: str | None = "base"
-    task_ids: tuple[str, ...] | None = None
-    num_tasks: int | None = None
-    num_trials: int = 1
-    agent: str = LLM_AGENT
-    agent_llm: str | None = None
-    agent_llm_args: Mapping[str, Any] = field(default_factory=lambda: {"temperature": 0.0})
-    user: str = LLM_CUSTOMER
-    user_llm: str | None = None
-    user_llm_args: Mapping[str, Any] = field(default_factory=lambda: {"temperature": 0.0})
-    max_steps: int = 200
-    max_errors: int = 10
-    max_concurrency: int = 3
-    max_retries: int = 3
-    seed: int | None = 300
-    enforce_communication_protocol: bool = False
-    results_dir: str = "results"
-    save_to: str | None = None
-    shard: Shard | None = None
-    router: str | None = None
-    fsync: bool = True
-    #: Start over: discard an existing checkpoint and overwrite the results file (``tau-indian-bank offline``).
-    fresh: bool = False
 
 
 @dataclass
@@ -73,6 +44,8 @@ class Plan:
     results_path: Path
     secrets: list[bytes]
     router_config: dict[str, Any] | None = None
+    judge_llm: str | None = None
+    judge_args: dict[str, Any] | None = None
 
     @property
     def by_id(self) -> dict[str, Any]:
@@ -80,7 +53,7 @@ class Plan:
 
 
 def _check_numbers(options: RunOptions) -> None:
-    for name in ("num_trials", "max_steps", "max_errors", "max_concurrency"):
+    for name in ("num_trials", "max_steps", "max_errors", "max_concurrency", "judge_window_size"):
         if getattr(options, name) < 1:
             raise RunInputError(f"--{name.replace('_', '-')} must be at least 1")
     if options.num_tasks is not None and options.num_tasks < 1:
@@ -144,6 +117,16 @@ def _model(role: str, participant: str, model: str | None, offline: Sequence[str
                         f"openai/gpt-4.1, or a model_name of the --router file)")
 
 
+def _named_key(flag: str, variable: str | None) -> dict[str, str]:
+    """``tau2 run --agent-api-key NAME``: the key is the value of the variable NAME (never saved)."""
+    if not variable:
+        return {}
+    value = os.environ.get(variable)
+    if not value:
+        raise MissingApiKeyError(f"{flag} {variable}: that environment variable is not set")
+    return {"api_key": value}
+
+
 def _call_args(model: str, given: Mapping[str, Any], max_retries: int, routed: set[str]) -> dict[str, Any]:
     """The llm args a participant gets: tau2's ``num_retries``, and a placeholder key for a keyless local server."""
     args = {**given, "num_retries": max_retries}
@@ -180,15 +163,11 @@ def _secrets(args: Sequence[Mapping[str, Any]], router_secrets: Sequence[str]) -
     return sorted(v.encode("utf-8") for v in values if v not in (NO_KEY,))
 
 
-def _sha256(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
 def default_name(options: RunOptions, agent_llm: str, user_llm: str) -> str:
     """A results name derived from the configuration, so that re-running the same command resumes it."""
     parts = [options.domain, options.agent, agent_llm, options.user, user_llm, options.task_split_name or "all"]
     if options.task_ids is not None or options.num_tasks is not None:
-        parts.append(_sha256(json.dumps([options.task_ids, options.num_tasks]))[:8])
+        parts.append(sha256(json.dumps([options.task_ids, options.num_tasks]))[:8])
     if options.num_trials > 1:
         parts.append(f"x{options.num_trials}")
     return re.sub(r"[^A-Za-z0-9._-]+", "-", "_".join(parts)).strip("-")
@@ -201,24 +180,6 @@ def _paths(options: RunOptions, agent_llm: str, user_llm: str) -> tuple[Path, Pa
         name += f".shard{options.shard.index}of{options.shard.count}"
     folder = Path(options.results_dir)
     return folder / f"{name}.json", folder / f"{name}.checkpoint.jsonl"
-
-
-def _config(options: RunOptions, tasks: Sequence[Any], agent_llm: str, user_llm: str, agent_args: Mapping[str, Any],
-            user_args: Mapping[str, Any], policy_sha256: str) -> dict[str, Any]:
-    """What a resume must match (not concurrency, retries, endpoints or keys, which may change between attempts)."""
-    def comparable(args: Mapping[str, Any]) -> dict[str, Any]:
-        return {k: v for k, v in args.items() if k not in ("num_retries", "api_base", "base_url", "api_key")}
-
-    return {
-        "domain": options.domain, "task_set_name": options.task_set_name or options.domain,
-        "task_split_name": options.task_split_name, "task_ids_sha256": _sha256(json.dumps([t.id for t in tasks])),
-        "tasks_sha256": _sha256("\n".join(t.model_dump_json() for t in tasks)), "num_trials": options.num_trials,
-        "agent": options.agent, "agent_llm": agent_llm, "agent_llm_args": comparable(agent_args),
-        "user": options.user, "user_llm": user_llm, "user_llm_args": comparable(user_args),
-        "max_steps": options.max_steps, "max_errors": options.max_errors, "seed": options.seed,
-        "enforce_communication_protocol": options.enforce_communication_protocol,
-        "shard": str(options.shard) if options.shard else None, "policy_sha256": policy_sha256,
-    }
 
 
 def _router(options: RunOptions) -> tuple[dict[str, Any] | None, set[str], list[str]]:
@@ -245,49 +206,38 @@ def _info(options: RunOptions, agent_llm: str, user_llm: str, agent_args: Mappin
                 environment_info=get_environment_info(options.domain, include_tool_info=False))
 
 
+def _participant_args(options: RunOptions, routed: set[str]) -> tuple[dict[str, str], dict[str, dict[str, Any]]]:
+    """Each role's model and llm args (``agent``, ``user`` and, with a judge, ``judge``)."""
+    models = {"agent": _model("agent", options.agent, options.agent_llm, OFFLINE_AGENTS),
+              "user": _model("user", options.user, options.user_llm, (SCRIPTED_CUSTOMER,))}
+    given = {"agent": {**options.agent_llm_args, **_named_key("--agent-api-key", options.agent_api_key)},
+             "user": {**options.user_llm_args, **_named_key("--user-api-key", options.user_api_key)}}
+    if options.judge_llm:
+        models["judge"] = options.judge_llm
+        given["judge"] = {**options.judge_llm_args, **_named_key("--judge-api-key", options.judge_api_key)}
+    return models, {role: _call_args(models[role], given[role], options.max_retries, routed) for role in models}
+
+
 def build_plan(options: RunOptions) -> Plan:
     """Check the options and work out the run (no session starts here)."""
     from tau2.utils.utils import get_now
 
-    from tau_indian_bank.report.metrics import provenance
-
     _check_numbers(options)
     router_config, routed, router_keys = _router(options)
     tasks = load_run_tasks(options)
-    agent_llm = _model("agent", options.agent, options.agent_llm, OFFLINE_AGENTS)
-    user_llm = _model("user", options.user, options.user_llm, (SCRIPTED_CUSTOMER,))
-    agent_args = _call_args(agent_llm, options.agent_llm_args, options.max_retries, routed)
-    user_args = _call_args(user_llm, options.user_llm_args, options.max_retries, routed)
-    results_path, checkpoint_path = _paths(options, agent_llm, user_llm)
-    run_provenance = provenance()
-    info = _info(options, agent_llm, user_llm, agent_args, user_args, run_provenance["git_commit"])
-    header = {"config": _config(options, tasks, agent_llm, user_llm, agent_args, user_args, run_provenance["policy_sha256"]),
-              "timestamp": get_now(), "info": info.model_dump(mode="json"), "provenance": run_provenance,
+    models, args = _participant_args(options, routed)
+    results_path, checkpoint_path = _paths(options, models["agent"], models["user"])
+    provenance = run_provenance()
+    info = _info(options, models["agent"], models["user"], args["agent"], args["user"], provenance["git_commit"])
+    header = {"config": resume_config(options, tasks, models, args, provenance["policy_sha256"]),
+              "timestamp": get_now(), "info": info.model_dump(mode="json"), "provenance": provenance,
               "task_ids": [task.id for task in tasks]}
     try:
         slots = shard_slots(all_slots([task.id for task in tasks], options.num_trials), options.shard)
     except ValueError as exc:
         raise RunInputError(str(exc)) from None
     return Plan(options=options, tasks=tasks, slots=slots, seeds=trial_seeds(options.seed, options.num_trials),
-                agent_llm=agent_llm, user_llm=user_llm, agent_args=agent_args, user_args=user_args, header=header,
-                checkpoint_path=checkpoint_path, results_path=results_path,
-                secrets=_secrets([agent_args, user_args], router_keys), router_config=router_config)
-
-
-def results_metadata(plan: Plan, header: Mapping[str, Any]) -> dict[str, Any]:
-    """The ``tau_indian_bank_run`` entry of the results file: enough to merge shards and to trace the run."""
-    from tau_indian_bank.runs.router import describe
-
-    config = header["config"]
-    return {
-        "format": 1,
-        "provenance": header["provenance"],
-        "config_sha256": _sha256(json.dumps(config, sort_keys=True)),
-        "task_set": {"name": config["task_set_name"], "split": config["task_split_name"],
-                     "task_ids_sha256": config["task_ids_sha256"], "tasks_sha256": config["tasks_sha256"]},
-        "task_ids": header["task_ids"],
-        "num_trials": config["num_trials"],
-        "shard": config["shard"],
-        "slots": [slot.to_json() for slot in plan.slots],
-        "router": describe(plan.router_config) if plan.router_config else None,
-    }
+                agent_llm=models["agent"], user_llm=models["user"], agent_args=args["agent"], user_args=args["user"],
+                header=header, checkpoint_path=checkpoint_path, results_path=results_path,
+                secrets=_secrets(list(args.values()), router_keys), router_config=router_config,
+                judge_llm=models.get("judge"), judge_args=args.get("judge"))

@@ -54,6 +54,10 @@ def test_scores_the_expected_verdicts_despite_server_errors_and_garbled_calls(mo
     garbled = [c for m in sims[MALFORMED_READ]["messages"] for c in m.get("tool_calls") or []
                if "__raw_arguments__" in c["arguments"]]
     assert len(garbled) == 1  # recorded as the model sent it, answered with an error, then retried
+    down = sims[DOWN]
+    assert down["termination_reason"] == "agent_error"  # a model error in tau2's own terms, never a stop
+    assert down["messages"][-1]["raw_data"]["indian_bank_model_error"]["cause"].startswith("HTTP 500: ")
+    assert not any("###STOP###" in (m.get("content") or "") for m in down["messages"])
 
 
 def test_report_explains_the_failures(model_run):
@@ -104,3 +108,39 @@ def test_a_missing_api_key_is_a_one_line_error(tmp_path):
     assert done.returncode != 0
     last = done.stderr.strip().splitlines()[-1]
     assert last.startswith("error: model 'openai/gpt-4o' needs OPENAI_API_KEY"), done.stderr[-1500:]
+
+
+def test_the_readme_loopback_example_is_what_a_loopback_run_prints(tmp_path):
+    """README "Running a model": the run's last lines and its cost row, from the README's command on the loopback server."""
+    from tests.conftest import ROOT
+    from tests.test_readme import _GPT41
+
+    block = (ROOT / "README.md").read_text(encoding="utf-8").split("<!-- loopback-example:start -->")[1]
+    block = block.split("<!-- loopback-example:end -->")[0]
+    last_lines = block.split("```")[1].strip().splitlines()
+    shown_row = next(line for line in block.splitlines() if line.startswith("| gpt41-try |"))
+    with Server(FakeModel(load_suite(), Faults(down_for={"rare_failed_txn_compensation_0003"}))) as server:
+        env = {"OPENAI_API_KEY": "sk-readme-example-key", "OPENAI_API_BASE": server.base}
+        done = run(_GPT41.split(), cwd=tmp_path, **env)
+        assert done.returncode == 0, done.stderr[-2000:]
+        report = run(["tau-indian-bank", "report", "results/gpt41-try.json", "--format", "markdown"], cwd=tmp_path, **env)
+    assert done.stdout.strip().splitlines() == last_lines
+    row = next(line for line in report.stdout.split("### Cost and effort per session (median)")[1].splitlines()
+               if line.startswith("| gpt41-try |"))
+    cells, shown = row.split(" | "), shown_row.split(" | ")
+    assert cells[:6] + cells[7:] == shown[:6] + shown[7:]  # every column but the duration, which is the machine's
+
+
+def test_a_run_with_a_model_error_loads_in_tau2s_viewer_and_re_evaluates_the_same(model_run, tmp_path):
+    from tau2.data_model.simulation import Results
+    from tau2.utils.display import ConsoleDisplay
+
+    results, _ = model_run
+    loaded = Results.load(results / "fake.json")  # what tau2 view reads
+    down = next(s for s in loaded.simulations if s.task_id == DOWN)
+    ConsoleDisplay.display_simulation(down)  # draws the failed turn (no text) without error
+    done = run(["tau2", "evaluate-trajs", str(results / "fake.json"), "-o", str(tmp_path)])
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    again = {s["task_id"]: s for s in json.loads((tmp_path / "updated_fake.json").read_text())["simulations"]}
+    assert again[DOWN]["termination_reason"] == "agent_error" and again[DOWN]["reward_info"]["reward"] == 0.0
+    assert again[NORMAL[0]]["reward_info"]["reward"] == 1.0

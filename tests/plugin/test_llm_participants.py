@@ -14,8 +14,8 @@ from tau_indian_bank.plugin import llm_agent
 from tau_indian_bank.plugin.environment import agent_policy, get_environment, get_tasks
 from tau_indian_bank.plugin.llm_agent import IndianBankLLMAgent, complete, parse_arguments, prepare_llm_args, scrub
 from tau_indian_bank.plugin.llm_user import IndianBankUser, customer_guidelines
+from tau_indian_bank.plugin.model_errors import ModelCallError
 from tau_indian_bank.tools.arguments import MALFORMED_KEY
-from tau_indian_bank.vocabulary import STOP
 
 LOCAL = {"api_base": "http://127.0.0.1:9/v1", "temperature": 0}
 SECRET = "sk-proj-9f8e7d6c5b4a3210"
@@ -72,11 +72,12 @@ def test_the_llm_customer_sends_the_banking_guidelines_and_the_tasks_scenario(mo
     assert request["model"] == "openai/fake-user" and request["api_base"] == LOCAL["api_base"] and request["tools"] is None
 
 
-def test_a_silent_customer_model_ends_the_conversation(model):
+def test_a_silent_customer_model_is_asked_again_and_the_reply_is_marked(model):
     model(content=None)
     user = IndianBankUser(instructions="scenario", llm="openai/fake-user", llm_args=LOCAL)
     reply, _ = user.generate_next_message(AssistantMessage(role="assistant", content="Anything else?"), user.get_init_state())
-    assert reply.content == llm_agent.EMPTY_REPLY  # an empty turn is asked again, never taken as agreement
+    assert reply.content == llm_agent.EMPTY_REPLY  # an empty turn is asked again, never taken as agreement or a stop
+    assert reply.raw_data[llm_agent.EMPTY_REPLY_KEY] is True  # and a report can tell it was not the model's text
 
 
 def test_the_llm_agent_sends_the_policy_and_the_tools(model):
@@ -109,14 +110,19 @@ def test_valid_tool_arguments_pass_through_unchanged(model):
     assert parse_arguments("x" * 900) == {MALFORMED_KEY: "x" * 500}
 
 
-def test_a_failing_model_ends_the_session_with_a_scrubbed_error(model, monkeypatch):
+def test_a_failing_model_raises_a_model_error_with_a_scrubbed_text_and_no_stop_token(model, monkeypatch):
     monkeypatch.setenv("OPENAI_API_KEY", SECRET)
     model(error=RuntimeError(f"401 Unauthorized: incorrect key {SECRET} and {SECRET[:6]}"))
-    reply = complete("openai/fake-agent", [UserMessage(role="user", content="hi")], None, **LOCAL)
-    assert reply.content == STOP
-    assert reply.raw_data[ERROR_KEY] == "RuntimeError: 401 Unauthorized: incorrect key <redacted> and sk-pro"
-    assert IndianBankLLMAgent.is_stop(reply)
-    assert not IndianBankLLMAgent.is_stop(AssistantMessage(role="assistant", content="done " + STOP))
+    with pytest.raises(ModelCallError) as caught:
+        complete("openai/fake-agent", [UserMessage(role="user", content="hi")], None, **LOCAL)
+    error = caught.value
+    assert (error.side, error.model) == ("agent", "openai/fake-agent")
+    assert error.text == "RuntimeError: 401 Unauthorized: incorrect key <redacted> and sk-pro"
+    assert error.cause == "401 Unauthorized: incorrect key <redacted> and sk-pro"
+    record = error.record()
+    assert record.role == "assistant" and record.content is None and record.tool_calls is None
+    assert record.raw_data[ERROR_KEY] == error.text and SECRET not in str(record.raw_data)
+    assert not IndianBankLLMAgent.is_stop(record)  # tau2's LLM agent never ends a session itself; the customer does
 
 
 def test_scrub_removes_every_key_value_it_knows():

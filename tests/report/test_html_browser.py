@@ -113,3 +113,25 @@ def test_the_overview_has_no_console_error_and_fits_a_laptop_screen(report_files
         assert len(driver.find_elements("css selector", "#view-overview svg.chart")) >= 4
         assert driver.execute_script("return document.documentElement.scrollWidth <= innerWidth")
         assert _errors(driver) == []
+
+
+def test_a_model_error_session_shows_the_recorded_error_and_the_sessions_effort(tmp_path):
+    from tests.report.test_infrastructure import ERROR_TEXT, _model_error
+    from tests.report.test_report import BEREAVEMENT, CLOSE, _gold, _results, _simulation
+
+    _need_browser()
+    results = tmp_path / "errors.json"
+    results.write_text(json.dumps(_results([CLOSE, BEREAVEMENT], [_simulation(CLOSE, _gold(CLOSE)),
+                                                                 _model_error(BEREAVEMENT, "customer")])))
+    page = tmp_path / "report.html"
+    done = run(["tau-indian-bank", "report", str(results), "--format", "html", "-o", str(page)])
+    assert done.returncode == 0, done.stderr
+    with browser.chromium(1280, 800) as driver:
+        _open(driver, page)
+        driver.execute_script(f"location.hash = '#session/0/{BEREAVEMENT['id']}/0'")
+        box = driver.find_element("css selector", ".msg.model-error")
+        assert "the customer's model failed" in box.text.lower() and "Connection refused" in box.text
+        panel = driver.find_element("css selector", "aside.panel").text
+        assert "Recorded error" in panel and ERROR_TEXT in panel and "model_error" in panel
+        assert "Turns, tool calls" in panel
+        assert _errors(driver) == []

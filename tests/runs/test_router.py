@@ -93,9 +93,11 @@ class DownRouter(FakeRouter):
 def test_the_llm_participants_send_their_calls_through_tau2s_completion():
     from tau_indian_bank.evaluation.diagnostics import ERROR_KEY
     from tau_indian_bank.plugin.llm_agent import complete
+    from tau_indian_bank.plugin.model_errors import ModelCallError
 
     router = DownRouter()
-    with routed(router, {"bank-model"}):
-        reply = complete("bank-model", [], None, temperature=0)
+    with routed(router, {"bank-model"}), pytest.raises(ModelCallError) as caught:
+        complete("bank-model", [], None, "customer", temperature=0)
     assert [call["model"] for call in router.calls] == ["bank-model"]
-    assert "every deployment failed" in reply.raw_data[ERROR_KEY]  # the session ends with the error recorded
+    assert (caught.value.side, caught.value.model, caught.value.cause) == ("customer", "bank-model", "every deployment failed")
+    assert "every deployment failed" in caught.value.record().raw_data[ERROR_KEY]  # the session ends with it recorded

@@ -5,11 +5,20 @@ It answers ``POST /v1/chat/completions`` in three roles, told apart by the reque
 * agent (the request offers tools): replays the task's gold chain like the oracle —
   reads at once, each change proposed first and made after the customer's yes;
 * customer (no tools): the scripted customer, reading its scenario from the system prompt;
-* judge (system prompt starts "You are grading"): answers PASS.
+* judge (system prompt starts "You are grading"): answers PASS;
+* tau2's repetition judge (``tau2 run --judge-llm``, a prompt asking whether the assistant is
+  stuck in a loop): answers no, and is counted (``stuck_checks``).
 
 Faults can be injected: an HTTP 500 on every n-th request, unparseable tool-call
-arguments on the first call of chosen tasks, or every agent request of chosen tasks
-failing (the model is down for that session).
+arguments on the first call of chosen tasks, every agent request of chosen tasks failing
+(the model is down for that session), or every agent request and every preflight probe
+failing (an agent endpoint that returns HTTP 500 forever; serve the customer elsewhere).
+
+Every answer reports token usage, deterministic and different per request (prompt tokens:
+the request's characters / 4; completion tokens: the answer's characters / 4, plus one),
+and the server adds it up per role (``usage``), so a test can compare a report's token
+counts with what the server reported. A preflight probe (``tau-indian-bank run``'s test
+completion) is answered ``OK`` and counted apart (``probes``).
 """
 
 from __future__ import annotations
@@ -28,6 +37,7 @@ from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
 from tau_indian_bank.wording import describe_change, id_labels
 
 CLOSING = "That is everything you asked for. Is there anything else I can help you with?"
+DOWN = {"error": {"message": "model down", "type": "server_error"}}
 
 
 @dataclass
@@ -35,6 +45,7 @@ class Faults:
     http_500_every: int = 0
     malformed_first_call: set[str] = field(default_factory=set)
     down_for: set[str] = field(default_factory=set)
+    agent_down: bool = False
 
 
 @dataclass
@@ -44,6 +55,10 @@ class FakeModel:
     requests: int = 0
     seen_keys: list[str] = field(default_factory=list)
     customer_prompts: list[str] = field(default_factory=list)
+    #: Tokens reported, by role ("agent", "customer"): [prompt, completion]; and the preflight probes answered.
+    usage: dict[str, list[int]] = field(default_factory=lambda: {"agent": [0, 0], "customer": [0, 0]})
+    probes: list[str] = field(default_factory=list)
+    stuck_checks: int = 0
 
     def __post_init__(self) -> None:
         self.lock = threading.Lock()
@@ -57,18 +72,35 @@ class FakeModel:
     # --- roles -------------------------------------------------------------------------------
 
     def answer(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        from tau_indian_bank.runs.preflight import PROBE
+
+        messages = body.get("messages") or []
+        if messages and messages[-1].get("content") == PROBE:
+            with self.lock:
+                self.probes.append(str(body.get("model")))
+            return (500, DOWN) if self.faults.agent_down else (200, _reply(body, "OK"))
+        if messages and '"stuck-in-a-loop"' in str(messages[-1].get("content") or "")[:200]:
+            with self.lock:
+                self.stuck_checks += 1
+            return 200, _reply(body, "no")
         with self.lock:
             self.requests += 1
             if self.faults.http_500_every and self.requests % self.faults.http_500_every == 0:
                 return 500, {"error": {"message": "injected server error", "type": "server_error"}}
-        messages = body.get("messages") or []
         system = messages[0].get("content", "") if messages and messages[0].get("role") == "system" else ""
         if system.startswith("You are grading"):
             return 200, _reply(body, "PASS. The assistant followed the policy.")
         if body.get("tools"):
-            return self.agent(body, messages)
-        self.customer_prompts.append(system)
-        return 200, _reply(body, self.customer(system, messages))
+            status, payload = (500, DOWN) if self.faults.agent_down else self.agent(body, messages)
+            role = "agent"
+        else:
+            self.customer_prompts.append(system)
+            status, payload, role = 200, _reply(body, self.customer(system, messages)), "customer"
+        if status == 200:
+            with self.lock:
+                self.usage[role][0] += payload["usage"]["prompt_tokens"]
+                self.usage[role][1] += payload["usage"]["completion_tokens"]
+        return status, payload
 
     def customer(self, system: str, messages: list[dict[str, Any]]) -> str:
         customer = IndianBankCustomer(instructions=system)
@@ -82,7 +114,7 @@ class FakeModel:
         if task is None:
             return 200, _reply(body, "Hello! How can I help you today?")
         if task["id"] in self.faults.down_for:
-            return 500, {"error": {"message": "model down", "type": "server_error"}}
+            return 500, DOWN
         gold = task["evaluation_criteria"]["actions"]
         results = [m for m in messages if m.get("role") == "tool" and m.get("tool_call_id") != "login-context"]
         done = sum(not (m.get("content") or "").startswith("Error") for m in results)
@@ -116,9 +148,11 @@ def _reply(body: dict[str, Any], content: str | None, call: dict[str, str] | Non
     message: dict[str, Any] = {"role": "assistant", "content": content}
     if call is not None:
         message["tool_calls"] = [{"id": call_id, "type": "function", "function": call}]
+    prompt = len(json.dumps(body.get("messages") or [])) // 4
+    completion = len(json.dumps(message)) // 4 + 1
     return {"id": "fake", "object": "chat.completion", "created": 0, "model": body.get("model", "fake"),
             "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls" if call else "stop"}],
-            "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15}}
+            "usage": {"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion}}
 
 
 class Server:

@@ -63,6 +63,11 @@
     if (has("judged")) cols.push({ key: "judged", label: "Judged", value: function (s) { return s.judged == null ? "not judged" : verdictWord(s.judged); }, check: true });
     cols.push({ key: "failure_class", label: "Failure class", value: function (s) { return s.failure_class ? human(s.failure_class) : "none (passed)"; } });
     cols.push({ key: "first_failed_gate", label: "First failed gate", value: function (s) { return s.first_failed_gate || "none"; } });
+    cols.push({ key: "termination_reason", label: "Ended by", value: function (s) { return human(s.termination_reason || "missing"); } });
+    if (has("effort")) {
+      cols.push({ key: "turns", label: "Turns", value: function (s) { return s.effort ? String(s.effort.turns) : "0"; }, num: true });
+      cols.push({ key: "tool_calls", label: "Tool calls", value: function (s) { return s.effort ? String(s.effort.tool_calls) : "0"; }, num: true });
+    }
     if (DATA.sessions.some(function (s) { return s.trial > 0; })) cols.splice(2, 0, { key: "trial", label: "Trial", value: function (s) { return String(s.trial); }, num: true });
     return cols;
   }

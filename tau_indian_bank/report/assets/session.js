@@ -61,6 +61,7 @@
     if (!session.messages.length) out.appendChild(h("p", { "class": "muted", text: "This session never ran (crashed or missing)." }));
     session.messages.forEach(function (m) {
       if (m[0] === "t") return;  /* shown under its call */
+      if (m[0] === "e") { out.appendChild(modelErrorBox(m)); return; }
       var who = m[0] === "u" ? "customer" : m[0] === "a" ? "assistant" : "system";
       var history = m[0] === "a" && m[2] && m[2].some(function (c) { return c[0] === LOGIN; });
       var box = h("div", { "class": "msg " + who + (history ? " history" : "") }, h("div", { "class": "who", text: who }));
@@ -69,6 +70,17 @@
       out.appendChild(box);
     });
     return out;
+  }
+
+  function modelErrorBox(m) {
+    /* the failed model call that ended the session: no one said anything; the error is shown as recorded */
+    var h = R.h;
+    var whose = m[1] === "customer" ? "the customer's model" : "the assistant's model";
+    return h("div", { "class": "msg model-error", role: "note" },
+      h("div", { "class": "who", text: "model error: " + whose + " failed" }),
+      h("div", { "class": "text", text: R.text(m[2]) }),
+      h("details", { "class": "result error" }, h("summary", { text: "recorded error" }), h("pre", { text: R.text(m[3]) })),
+      h("p", { "class": "note", text: "The session ended here. Nothing was said on the model's behalf; the session counts as a failure and as an infrastructure error (not the assistant's own)." }));
   }
 
   function goldChain(session, task) {
@@ -149,10 +161,33 @@
     if (session.judged !== undefined) rows.push(["Judged (advisory)", R.checkBadge("judge", session.judged)]);
     rows.push(["Failure class", session.failure_class ? R.badge(R.human(session.failure_class), "fail") : R.badge("none", "pass")]);
     rows.push(["Ended by", h("span", { "class": "mono", text: session.termination_reason || "" })]);
+    if (session.model_error) {
+      var e = session.model_error;
+      rows.push(["Model error", [R.badge((e.side === "customer" ? "customer's" : "agent's") + " model", "fail"), " ",
+        h("span", { "class": "mono", text: (e.model ? e.model + ": " : "") + e.cause })]]);
+      rows.push(["Recorded error", h("pre", { "class": "error-text", text: e.text })]);
+    }
     if (session.order_respected === false) rows.push(["Order", R.badge("reads after the writes they precede", "review")]);
+    effortRows(session.effort).forEach(function (r) { rows.push(r); });
     return h("section", { "aria-label": "Verdict" }, h("h3", { text: "Verdict" }),
       h("dl", { "class": "kv" }, rows.map(function (r) { return [h("dt", { text: r[0] }), h("dd", null, r[1])]; })));
   }
+
+  function effortRows(e) {
+    /* tokens, cost, turns, tool calls, duration and calls beyond the gold chain (the JSON record's "effort") */
+    if (!e) return [];
+    var n = function (v) { return Number(v || 0).toLocaleString("en-IN"); };
+    var money = function (v) { return v == null ? "unknown" : "$" + (v >= 1 ? v.toFixed(2) : v.toFixed(4)); };
+    return [
+      ["Tokens", h2("agent " + n(e.agent_prompt_tokens) + " in / " + n(e.agent_completion_tokens) + " out; customer " +
+        n(e.customer_prompt_tokens) + " in / " + n(e.customer_completion_tokens) + " out")],
+      ["Cost", h2(money(e.cost) + " (agent " + money(e.agent_cost) + ", customer " + money(e.customer_cost) + ")")],
+      ["Turns, tool calls", h2(e.turns + " turns, " + e.tool_calls + " tool calls (" + e.extra_calls + " beyond the gold chain)")],
+      ["Duration", h2(Number(e.duration_s || 0).toFixed(1) + " s")]
+    ];
+  }
+
+  function h2(text) { return R.h("span", { "class": "mono", text: text }); }
 
   function scenario(task) {
     var h = R.h;
