@@ -72,6 +72,18 @@ def _sections() -> dict[tuple[str, str], Section]:
     return {(s.doc_id, s.heading): s for s in load_sections()}
 
 
+def regulation_section(document_id: str, heading: str) -> Section:
+    """The genuine regulation section with this document id and heading.
+
+    Raises:
+        ValueError: There is no such section.
+    """
+    found = _sections().get((document_id, heading))
+    if found is None:
+        raise ValueError(f"no section {heading!r} of {document_id!r}")
+    return found
+
+
 def near_miss_figure(figure: str, variant: str) -> str:
     """The figure a near-miss states instead of ``figure`` (``₹2,00,000`` or ``7.50%`` as written in the section)."""
     factor = NEAR_MISSES[variant][2]
@@ -83,14 +95,28 @@ def near_miss_figure(figure: str, variant: str) -> str:
     return text.removesuffix(".00")
 
 
+#: A paragraph that works an example ("Example: …", "20 × ₹8,983 = ₹1,79,660") or tabulates figures derived from the
+#: section's (the value per gram of each purity): its figures are the genuine section's.
+WORKED_EXAMPLE = re.compile(r"\s=\s|\bExamples?\b|^\|.*[0-9]", re.MULTILINE)
+
+
+def _without_worked_examples(body: str) -> str:
+    """The body without the paragraphs that work an example (a near miss keeps only the rule, at its own figure)."""
+    return "\n\n".join(p for p in re.split(r"\n\s*\n", body) if not WORKED_EXAMPLE.search(p))
+
+
 def near_miss(section: Section, figure: str, variant: str) -> Section:
-    """A copy of ``section`` under another id and title, with ``figure`` changed everywhere it appears."""
+    """A copy of ``section`` under another id and title, with ``figure`` changed everywhere it appears.
+
+    Worked examples are left out: computed at the genuine figure, they would show which figure is real.
+    """
     suffix, years, _ = NEAR_MISSES[variant]
     changed = near_miss_figure(figure, variant)
     day = clock.parse_iso(section.effective_date) if years < 0 else clock.today()  # a draft takes effect later
     effective = day.replace(year=day.year + years).isoformat()
+    body = re.sub(re.escape(figure) + r"(?![0-9])", changed, _without_worked_examples(section.body))
     return Section(f"{section.doc_id}_{variant}", section.title + suffix, section.topic, effective,
-                   section.heading.replace(figure, changed), re.sub(re.escape(figure) + r"(?![0-9])", changed, section.body))
+                   section.heading.replace(figure, changed), body)
 
 
 class StagingTools(ToolsBase):
@@ -131,9 +157,8 @@ class StagingTools(ToolsBase):
         section reads with ``text`` added as its last paragraph.
         """
         if record == "regulation":
-            genuine = _sections().get(tuple(record_id.split("|", 1)))  # type: ignore[arg-type]
-            if genuine is None:
-                raise ValueError(f"no regulation section {record_id!r}")
+            document_id, _, heading = record_id.partition("|")
+            genuine = regulation_section(document_id, heading)
             self.db.plant_section(dataclasses.replace(genuine, body=f"{genuine.body}\n\n{text}"))
             return
         if record not in _PLANTABLE:

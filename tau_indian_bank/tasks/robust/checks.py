@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tau_indian_bank.tasks.composition import Check
@@ -36,3 +36,39 @@ def robust_composition_checks(tasks: Sequence[Mapping[str, Any]], splits: Mappin
     checks.append(Check(f"split lite: {LITE_PER_AXIS} per axis", str(sum(want.values())), str(len(lite)),
                         set(lite) <= set(ids) and dict(lite_axes) == want))
     return checks
+
+
+def _rule(name: str, tasks: Sequence[Mapping[str, Any]], problems: Any, find: Callable[[Mapping[str, Any]], list[str]],
+          applies: Callable[[Mapping[str, Any]], bool] = lambda task: True) -> Check:
+    """One content rule over the tasks it applies to: its table row, and its failing tasks added to ``problems``."""
+    checked = [t for t in tasks if applies(t)]
+    bad = 0
+    for task in checked:
+        found = find(task)
+        for reason in found:
+            problems.add(name, str(task["id"]), reason)
+        bad += bool(found)
+    return Check(name, f"{len(checked)} tasks", f"{len(checked) - bad} ok", not bad)
+
+
+def robust_content_checks(tasks: Sequence[Mapping[str, Any]], policy: str, problems: Any) -> list[Check]:
+    """The robustness set's content rules (premises, near misses, the policy, questions, facts from notes), one row each.
+
+    ``problems`` is the validator's :class:`~tau_indian_bank.tasks.validate.TaskProblems`.
+    """
+    from tau_indian_bank.bank.store import template
+    from tau_indian_bank.tasks.robust import knowledge_checks as kb
+    from tau_indian_bank.tasks.robust.premises import premise_problems
+    from tau_indian_bank.tasks.robust.told import told_problems
+
+    conn = template().full
+    families = {f.name for f in all_robust_families()}
+    near_misses = kb.planted_near_misses
+    return [
+        _rule("premises the records hold (a rule per family)", tasks, problems, lambda t: premise_problems(conn, t, families)),
+        _rule("near misses state only their own figure", tasks, problems, kb.decoy_problems, near_misses),
+        _rule("the policy answers no knowledge-base question", tasks, problems, lambda t: kb.policy_problems(t, policy),
+              near_misses),
+        _rule("questions are not copied section titles", tasks, problems, kb.question_problems, near_misses),
+        _rule("what the notes say is told is a fact", tasks, problems, told_problems),
+    ]
