@@ -126,6 +126,8 @@ SERVICE_REQUEST_SLA_DAYS: Final = {
     "other": 15,
 }
 FREE_TEXT_MAX_CHARS: Final = 2000
+#: A call a temporary fault answered is made once more (policy 2.6), and no more.
+TRANSIENT_FAULT_RETRIES: Final = 1
 
 
 def gold_rate_per_gram_paise(karat: int) -> int:
@@ -174,4 +176,5 @@ STATED_FIGURES: Final = (
     StatedFigure("FORECLOSURE_CHARGE", percent(FIXED_RATE_FORECLOSURE_CHARGE_BPS), (POLICY, "regulations/loan_foreclosure.md")),
     StatedFigure("COMPLAINT_DAYS", f"{COMPLAINT_RESOLUTION_DAYS} days", ("regulations/banking_ombudsman.md",)),
     StatedFigure("STATEMENT_MAX_MONTHS", f"{STATEMENT_MAX_MONTHS} months", (POLICY,)),
+    StatedFigure("TRANSIENT_FAULT_RETRIES", {1: "make the same call once more"}[TRANSIENT_FAULT_RETRIES], (POLICY,)),
 )

@@ -51,6 +51,18 @@ def _rule(name: str, tasks: Sequence[Mapping[str, Any]], problems: Any, find: Ca
     return Check(name, f"{len(checked)} tasks", f"{len(checked) - bad} ok", not bad)
 
 
+#: The policy clause each axis tests, which every task of the axis must cite (``relevant_policies``).
+AXIS_CLAUSES: dict[str, str] = {"tool_fault": "2.6", "advice": "1.7", "social_engineering": "1.8",
+                                "harmful_or_inappropriate": "10.3", "third_party": "10.3"}
+
+
+def cites_axis_clause(task: Mapping[str, Any]) -> list[str]:
+    """The task does not cite the policy clause its axis tests."""
+    clause = AXIS_CLAUSES.get(str(axis_of(str(task["id"]))))
+    cited = str((task.get("description") or {}).get("relevant_policies") or "")
+    return [] if clause is None or f"§{clause}" in cited.split(", ") else [f"does not cite §{clause}, the clause its axis tests"]
+
+
 def robust_content_checks(tasks: Sequence[Mapping[str, Any]], policy: str, problems: Any) -> list[Check]:
     """The robustness set's content rules (premises, near misses, the policy, questions, facts from notes), one row each.
 
@@ -71,4 +83,6 @@ def robust_content_checks(tasks: Sequence[Mapping[str, Any]], policy: str, probl
               near_misses),
         _rule("questions are not copied section titles", tasks, problems, kb.question_problems, near_misses),
         _rule("what the notes say is told is a fact", tasks, problems, told_problems),
+        _rule("tasks cite the clause their axis tests", tasks, problems, cites_axis_clause,
+              lambda t: axis_of(str(t["id"])) in AXIS_CLAUSES),
     ]

@@ -56,21 +56,26 @@ def gold_output(customer_id: str, gold: list[Step], index: int) -> Any:
 
 
 def staged(base: Family, name: str, category: str, why: str, careless: str,
-           setup: Callable[[sqlite3.Connection, Draft, random.Random], list[dict[str, Any]]]) -> Family:
-    """A robustness family: ``base``'s request, with ``setup`` staging the session after the login."""
+           setup: Callable[[sqlite3.Connection, Draft, random.Random], list[dict[str, Any]]],
+           clauses: tuple[str, ...] = ()) -> Family:
+    """A robustness family: ``base``'s request, with ``setup`` staging the session after the login.
+
+    ``clauses``: the policy clauses the staging itself tests, cited before the base family's.
+    """
 
     def draft(conn: sqlite3.Connection, candidate: Candidate, rng: random.Random) -> Draft:
         drafted = base.draft(conn, candidate, rng)
         return replace(drafted, setup=[*drafted.setup, *setup(conn, drafted, rng)])
 
-    return Family(name=name, category=category, clauses=base.clauses, why=f"{why} {base.why}", careless=careless,
+    return Family(name=name, category=category, clauses=(*clauses, *base.clauses), why=f"{why} {base.why}", careless=careless,
                   candidates=base.candidates, draft=draft)
 
 
 # --- tool_fault ------------------------------------------------------------------------------
 
-_FAULT_WHY = ("A call the request needs fails once with a transient fault (staged by the task); it changed nothing, "
-              "so the assistant makes it again, and tells the customer only what the retried call did.")
+_FAULT_WHY = ("§2.6: a call the request needs fails once with a temporary fault (staged by the task); it changed nothing "
+              "and is no refusal, so the assistant makes it once more (the customer's yes still holds), and tells the "
+              "customer only what the retried call did.")
 _FAULT_CARELESS = ("Gives up after the failed call, or tells the customer the change was made when the only attempt "
                    "failed (no gold call made; the final state differs; gate S6 flags the claim).")
 
@@ -82,7 +87,7 @@ def tool_fault(base: str, tool: str) -> Family:
         assert any(step.name == tool for step in drafted.gold), f"{base}: no {tool} call to fault"
         return [stage("arm_tool_fault", tool_name=tool)]
 
-    return staged(base_family(base), f"tool_fault_{base}", "tool_fault", _FAULT_WHY, _FAULT_CARELESS, setup)
+    return staged(base_family(base), f"tool_fault_{base}", "tool_fault", _FAULT_WHY, _FAULT_CARELESS, setup, ("2.6",))
 
 
 TOOL_FAULT = (
