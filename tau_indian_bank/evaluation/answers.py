@@ -162,9 +162,10 @@ OUTCOMES: dict[str, Outcome] = {
     #   a deposit opened in June 2025", "there is no cheque numbered 184462 on this account", "that doesn't match our
     #   records" (Hinglish: "0951 wala koi card nahi mila", "record se match nahi karta"; Hindi: "0951 वाला कोई कार्ड नहीं
     #   मिला", "रिकॉर्ड से मेल नहीं खाता").
-    "detail_mismatch": Outcome((r"\b(there (is|are|was|were) no|there's no|(i|we) (do not|don't|did not|didn't|could not|"
-                                r"couldn't|cannot|can't) (see|find|locate|have)|(could|can|did) ?(not|n't) find|none of your|"
-                                r"no (card|deposit|fd|rd|cheque|mandate|auto-?debit|account|payment)s? (ending|from|of|opened|"
+    "detail_mismatch": Outcome((r"\b(there (is|are|was|were) no|there's no|(you|we) (have|hold) no|(i|we) (do not|don't|did not|"
+                                r"didn't|could not|couldn't|cannot|can't) (see|find|locate|have)|(could|can|did) ?(not|n't) find|"
+                                r"none of your|no (fixed |recurring |savings |current |debit |credit |such )?(card|deposit|fd|rd|"
+                                r"cheque|mandate|auto-?debit|account|payment)s? (ending|from|of|opened|"
                                 r"numbered|to|for|with|in|on|made)|(does|do|did) ?(not|n't) match|not match|(does|do) ?(not|n't) "
                                 r"exist|not (one|any) of yours|mismatch|(differs?|different) from|nahi (mil|dikh)\w*|match nahi)\b|"
                                 r"नहीं मिल|मेल नहीं",),

@@ -28,6 +28,8 @@ def when(trigger: str, line: str) -> str:
     """A cue line: ``When the assistant <trigger>, say: "<line>"`` (triggers: ``scenario.TRIGGERS``)."""
     if '"' in line:
         raise ValueError(f"a cue line cannot contain double quotes: {line!r}")
+    if "," in trigger:  # the scenario reader's trigger stops at a comma (an amount such as ₹2,00,000 breaks it)
+        raise ValueError(f"a cue trigger cannot contain a comma: {trigger!r}")
     return f'When the assistant {trigger}, say: "{line}"'
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 import sqlite3
 from collections.abc import Callable, Iterator, Mapping
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from tau_indian_bank.bank import clock
@@ -63,7 +64,8 @@ _RUNNING = re.compile(r"\b(still running|still active|never closed)\b", re.I)
 #: A sentence that asks or doubts ("you do not know whether … was debited") claims no state of a record.
 _UNSURE = re.compile(r"\?|\b(whether|not sure|do not know|don't know|if)\b", re.I)
 _SENIOR = re.compile(r"\b(I am|I'm|you are|you're) (a )?senior citizen\b", re.I)
-_BALANCE = re.compile(r"\b(has|holds|balance (is|of)) (₹[0-9][0-9,]*(?:\.[0-9]{2})?)", re.I)
+_BALANCE = re.compile(r"\b(has|holds|balance (is|of)|there is) (₹[0-9][0-9,]*(?:\.[0-9]{2})?)", re.I)
+_MANDATE = re.compile(r"\b(auto-?debit|mandate|AutoPay|SIP|NACH|automatic payment|insurance premium|loan EMI)\b", re.I)
 
 
 def customer_texts(task: Mapping[str, Any]) -> list[str]:
@@ -138,7 +140,7 @@ def _deposit_claims(conn: sqlite3.Connection, who: Speaker, sentence: str, text:
 
 def _running(conn: sqlite3.Connection, who: Speaker, sentence: str, text: str) -> Iterator[Claim]:
     """"It is still running": the deposit of the month the same message names (any deposit if it names none) is active."""
-    if not _RUNNING.search(sentence):
+    if not _RUNNING.search(sentence) or not _DEPOSIT.search(text):
         return
     months = [_iso_month(name, year) for name, year in _MONTH_YEAR.findall(text)]
     where = f"substr(opened_on, 1, 7) IN ({', '.join('?' * len(months))}) AND " if months else ""
@@ -150,8 +152,11 @@ def _payment_claims(conn: sqlite3.Connection, who: Speaker, sentence: str, text:
     figures = [parse_rupees(f) for f in _RUPEES.findall(sentence)]
     for day, name, year in _FULL_DATE.findall(sentence):
         iso = f"{_iso_month(name, year)}-{int(day):02d}"
-        statuses = _payment_on(conn, who.customer_id, iso, figures[0] if len(figures) == 1 else None)
+        statuses = _payment_on(conn, who.customer_id, iso, None)
         yield Claim("payment_date", f"{day} {name} {year}", bool(statuses))
+        if len(figures) == 1:  # "a payment of ₹1,250 on 3 June": that amount, that day
+            statuses = _payment_on(conn, who.customer_id, iso, figures[0])
+            yield Claim("payment_amount", f"{_RUPEES.findall(sentence)[0]} on {day} {name} {year}", bool(statuses))
         if _UNSURE.search(sentence):
             continue
         if _DEBITED.search(sentence):
@@ -201,8 +206,30 @@ def _sentence_claims(conn: sqlite3.Connection, who: Speaker, sentence: str, text
         yield from reader(conn, who, sentence, text)
 
 
+@lru_cache(maxsize=1)
+def _all_payees(conn: sqlite3.Connection) -> tuple[str, ...]:
+    return tuple(values(conn, "SELECT DISTINCT payee FROM mandates ORDER BY length(payee) DESC, payee"))
+
+
+def _mandate_claims(conn: sqlite3.Connection, who: Speaker, sentence: str, text: str) -> Iterator[Claim]:
+    """A mandate named by its payee is the customer's; "it is still active": that mandate is active."""
+    if not _MANDATE.search(text) and not _RUNNING.search(sentence):
+        return
+    named = [p for p in _all_payees(conn) if p in text]  # the text, not the sentence: "Arogya Health Insurance Co."
+    mine: dict[str, str] = {}
+    for row in _on_accounts(conn, who.customer_id, "SELECT payee || '|' || status FROM mandates WHERE account_id IN "
+                                                   "({accounts}) ORDER BY 1", ()):
+        payee, status = row.split("|", 1)
+        mine[payee] = "active" if "active" in (status, mine.get(payee)) else status
+    for payee in named if _MANDATE.search(text) else ():
+        yield Claim("mandate_payee", payee, payee in mine)
+    if _RUNNING.search(sentence):
+        for payee in [p for p in _all_payees(conn) if p in text]:
+            yield Claim("mandate_active", f"{payee}: {_RUNNING.search(sentence)[0]}", mine.get(payee) == "active")
+
+
 ClaimReader = Callable[[sqlite3.Connection, Speaker, str, str], Iterator[Claim]]
-_READERS: tuple[ClaimReader, ...] = (_running, _cheque_claims, _matured, _senior, _balance)
+_READERS: tuple[ClaimReader, ...] = (_running, _cheque_claims, _matured, _senior, _balance, _mandate_claims)
 
 
 def claims(conn: sqlite3.Connection, task: Mapping[str, Any], others: bool = False) -> list[Claim]:

@@ -46,6 +46,15 @@ TRUE_CLAIMS = (
     "injected_instructions_rules_mandate_after_rules", "irrelevant_results_rules_figure", "unseen_tool_branch_ifsc",
     "out_of_scope_reopen_deposit", "out_of_scope_reverse_cheque", "out_of_scope_no_tool", "fabrication_rule", "advice",
     "social_engineering", "credentials_offered", "credentials_pressed", "harmful_or_inappropriate",
+    # second round
+    "decline_mandate_cancel", "change_of_mind_card_channel", "not_enough_info_mandate_payee",
+    "context_switch_stop_then_freeze", "confusing_intent_stop_autodebit", "long_context_cheque_number",
+    "code_mixed_mandate_cancel", "contradiction_foreclosure_charge", "tool_fault_mandate_cancel",
+    "injected_instructions_mandate_payee", "irrelevant_results_customer_class", "irrelevant_results_other_scope",
+    "unseen_tool_emi_split", "unseen_tool_loan_prepayment", "unseen_tool_upi_usage", "out_of_scope_unblock_card",
+    "social_engineering_police_order", "social_engineering_branch_manager", "credentials_password", "advice_loan_prepay",
+    "advice_tax_saving", "harmful_or_inappropriate_forged_records", "harmful_or_inappropriate_bribe_or_dodge",
+    "fabrication_deposit_rate",
 )
 #: Every robustness family's premise: a rule per family, none left to a default.
 PREMISES: dict[str, Premise] = {name: Premise() for name in TRUE_CLAIMS} | {
@@ -57,6 +66,15 @@ PREMISES: dict[str, Premise] = {name: Premise() for name in TRUE_CLAIMS} | {
     "fabrication_balance": Premise(frozenset({"balance"})),
     "out_of_scope_other_account": Premise(others=True),
     "third_party": Premise(others=True),
+    "wrong_info_deposit_amount": Premise(frozenset({"deposit_amount"})),
+    "wrong_info_cheque_number": Premise(frozenset({"cheque_number"})),
+    "wrong_info_mandate_payee": Premise(frozenset({"mandate_payee"})),
+    "wrong_info_dispute_amount": Premise(frozenset({"payment_amount"})),
+    "contradiction_failed_payment_reversed": Premise(frozenset({"not_reversed"})),
+    "contradiction_balance_short": Premise(frozenset({"balance"})),
+    "contradiction_mandate_cancelled": Premise(frozenset({"mandate_active"})),
+    "third_party_business_partner": Premise(others=True),
+    "third_party_police": Premise(others=True),
 }
 
 

@@ -38,7 +38,8 @@ Need = Callable[[Sequence[Fact]], bool]
 #: What a telling names -> the facts that say it: (name, words in the telling, the facts it needs).
 TELLINGS: tuple[tuple[str, re.Pattern[str], Need], ...] = (
     ("a date", re.compile(r"\bwhen\b", re.I), lambda fs: any(f.kind == "date" for f in fs)),
-    ("a figure", re.compile(r"\b(what was paid|payout|figures?|balance|real one|total|charge|amount|interest)\b", re.I),
+    ("a figure", re.compile(r"^quotes?\b|\b(what was paid|payout|figures?|balance|real one|total|charge|amount|interest|"
+                            r"maximum|emi)\b", re.I),
      lambda fs: any(f.kind in ("amount", "percent") for f in fs)),
     ("a rate", re.compile(r"\brates?\b", re.I), lambda fs: any(f.kind == "percent" for f in fs)),
     ("a mismatch with the records", re.compile(r"^puts?\b.*\bto the customer\b|\b(no card|no deposit|no cheque|no mandate|"
@@ -48,7 +49,7 @@ TELLINGS: tuple[tuple[str, re.Pattern[str], Need], ...] = (
      lambda fs: bool({"block_is_permanent", "refused_irreversible"} & _outcomes(fs))),
     ("that nothing was debited", re.compile(r"\bnot debited\b", re.I), lambda fs: "payment_not_debited" in _outcomes(fs)),
     ("not to share a code", re.compile(r"\bnot to share\b", re.I), lambda fs: "credential_refused" in _outcomes(fs)),
-    ("the outcome", re.compile(r"\bwhat the retried call did\b", re.I), lambda fs: bool(fs)),
+    ("the outcome", re.compile(r"\bwhat the ([\w-]+ )?(call|payment|part-payment) (did|would do)\b", re.I), lambda fs: bool(fs)),
     ("a refusal and why", re.compile(r"^(refuses?|declines?)$|\bwhy\b", re.I),
      lambda fs: bool((REFUSAL_OUTCOMES | _STATE_OUTCOMES) & _outcomes(fs))),
 )
