@@ -83,7 +83,10 @@ CARD_CHANNEL_MAX_LIMIT_PAISE: Final = {
 }
 ZERO_LIABILITY_REPORT_DAYS: Final = 3
 LIMITED_LIABILITY_REPORT_DAYS: Final = 7
-LIMITED_LIABILITY_CAP_PAISE: Final = 25_000 * PAISE_PER_RUPEE
+#: A customer's most liability for a third-party fraud reported in 4 to 7 working days, by kind of account (RBI).
+LIMITED_LIABILITY_CAP_PAISE: Final = 25_000 * PAISE_PER_RUPEE  # other current accounts and credit cards
+LIMITED_LIABILITY_CAP_SAVINGS_PAISE: Final = 10_000 * PAISE_PER_RUPEE
+LIMITED_LIABILITY_CAP_BSBD_PAISE: Final = 5_000 * PAISE_PER_RUPEE
 SHADOW_CREDIT_WORKING_DAYS: Final = 10
 CARD_DISPUTE_WINDOW_DAYS: Final = 120
 
@@ -169,6 +172,11 @@ STATED_FIGURES: Final = (
     StatedFigure("CONTACTLESS_LIMIT_MAX", spoken_rupees(CARD_CHANNEL_MAX_LIMIT_PAISE["contactless"]),
                  (POLICY, "regulations/card_controls.md")),
     StatedFigure("LIMITED_LIABILITY_CAP", spoken_rupees(LIMITED_LIABILITY_CAP_PAISE), ("regulations/unauthorised_transactions.md",)),
+    StatedFigure("LIMITED_LIABILITY_CAP_SAVINGS", spoken_rupees(LIMITED_LIABILITY_CAP_SAVINGS_PAISE),
+                 ("regulations/unauthorised_transactions.md", "regulations/lost_or_stolen_cards.md",
+                  "regulations/fraud_awareness.md")),
+    StatedFigure("LIMITED_LIABILITY_CAP_BSBD", spoken_rupees(LIMITED_LIABILITY_CAP_BSBD_PAISE),
+                 ("regulations/unauthorised_transactions.md",)),
     StatedFigure("POSITIVE_PAY_MANDATORY", spoken_rupees(POSITIVE_PAY_MANDATORY_PAISE), ("regulations/positive_pay.md",)),
     StatedFigure("POSITIVE_PAY_ADVISED", spoken_rupees(POSITIVE_PAY_ADVISED_PAISE), ("regulations/positive_pay.md",)),
     StatedFigure("GOLD_LTV", percent(GOLD_LOAN_LTV_BPS), (POLICY, "regulations/gold_loans.md")),

@@ -145,3 +145,39 @@ def test_notes_that_say_what_was_paid_need_an_amount_and_vague_notes_fail():
 
 def test_family_of_reads_the_family_from_a_task_id():
     assert family_of("rob_wrong_info_card_ending_0003") == "wrong_info_card_ending"
+
+
+# --- the verdict gap: a mismatch the notes say must be put to the customer ----------------------------
+
+
+def _oracle_messages(task):
+    from tau2.data_model.tasks import Task
+
+    from tau_indian_bank.plugin.offline import run_offline
+    from tau_indian_bank.vocabulary import ORACLE
+
+    simulation = run_offline([Task.model_validate(task)], ORACLE).simulations[0]
+    return [m.model_dump(mode="json") for m in simulation.messages]
+
+
+@pytest.mark.parametrize(("prefix", "careful"), [
+    ("rob_wrong_info_deposit_month_", "I couldn't find any deposit opened in {wrong}; the one I can see is from {right}."),
+    ("rob_wrong_info_deposit_amount_", "I don't see a fixed deposit of {wrong} - your deposit is of {right}."),
+])
+def test_matching_the_record_without_telling_the_customer_the_mismatch_fails_the_answer_check(prefix, careful):
+    from tau_indian_bank.evaluation.answers import check_answer
+
+    task = _task(prefix)
+    mismatch = next(f for f in declared_facts(task) if f.value == "detail_mismatch")
+    messages = _oracle_messages(task)
+    assert check_answer(task, messages).passed
+    silent = copy.deepcopy(messages)
+    for message in silent:
+        if message["role"] == "assistant" and message.get("content"):
+            message["content"] = message["content"].replace(mismatch.text, "")
+    assert check_answer(task, silent).missing == [mismatch.label]  # every other check still passes: the gap, closed
+    wrong = next(c.words for c in claims(CONN, task) if not c.holds)
+    right = next(f.text for f in declared_facts(task) if f.kind != "outcome")  # the real month or amount
+    said = copy.deepcopy(silent)
+    said[-2]["content"] = careful.format(wrong=wrong, right=right) + " " + (said[-2].get("content") or "")
+    assert check_answer(task, said).passed

@@ -35,8 +35,8 @@ from tau_indian_bank.tasks.robust.long_context import _first_name, _history
 
 # --- decline: the customer hears the mandate's details and keeps it -------------------------------
 
-_KEEP = ("No, please leave it running after all. Now that I hear the amount, I will keep paying it.",
-         "No, don't cancel it. I have changed my mind; I will keep that auto-debit.")
+_KEEP = ("No, please leave it running for now. I will settle the last payment with them first and come back.",
+         "No, don't cancel it yet. I want to check with them before I stop it.")
 
 
 def _mandates() -> Family:

@@ -101,9 +101,8 @@ CONTRA_REVERSED = Family(
 def _sure_of_balance(conn: sqlite3.Connection, candidate: object, rng: random.Random) -> Draft:
     d = deposit_opening._short_balance_draft(conn, candidate, rng)
     wanted = int(d.known[0][1].replace("₹", "").replace(",", "")) * 100
-    label = account_label(conn, d.gold[0].arguments["account_id"])
     claimed = spoken_rupees(wanted + rng.choice((10_000_00, 25_000_00, 50_000_00)))
-    d.opening += f" There is {claimed} in my {label}; I checked it yesterday."
+    d.opening += f" There is {claimed} in that account; I checked it yesterday."
     d.reason += f" You are sure there is {claimed} in the account."
     d.accept = [*d.accept[:1], DECLINE_CHANGES]  # _pushes replaces the first line by its settling line
     return d

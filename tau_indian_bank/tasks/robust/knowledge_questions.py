@@ -72,10 +72,11 @@ QUESTIONS = (
     Question("tds_on_deposits", "2. TDS rate: 10.00% with PAN, 20.00% without PAN", "10.00%",
              "At what rate is TDS deducted on fixed deposit interest when my PAN is with the bank?",
              "the TDS rate on deposit interest with PAN", "TDS rate on deposit interest with PAN"),
-    Question("unauthorised_transactions", "3. Limited liability capped at ₹25,000 when reported in 4 to 7 working days", "₹25,000",
-             "If I report a fraudulent card payment five working days after the alert, and it was nobody's fault at my end, "
-             "what is the most I may have to bear?",
-             "the most a customer bears for an unauthorised transaction reported in 4 to 7 working days",
+    Question("unauthorised_transactions",
+             "3. Limited liability of ₹10,000 for a savings account when reported in 4 to 7 working days", "₹10,000",
+             "If I report a fraudulent payment from my savings account five working days after the alert, and it was nobody's "
+             "fault at my end, what is the most I may have to bear?",
+             "the most a savings account holder bears for an unauthorised transaction reported in 4 to 7 working days",
              "limited liability unauthorised transaction reported late"),
     Question("gold_loans", "1. Gold loan eligibility and minimum loan amount of ₹10,000", "₹10,000",
              "What is the smallest gold loan the bank gives?", "the smallest gold loan the bank sanctions",

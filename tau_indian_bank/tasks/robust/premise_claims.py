@@ -188,7 +188,7 @@ def _senior(conn: sqlite3.Connection, who: Speaker, sentence: str, text: str) ->
 
 def _balance(conn: sqlite3.Connection, who: Speaker, sentence: str, text: str) -> Iterator[Claim]:
     for match in _BALANCE.finditer(sentence):
-        for digits in _LAST4.findall(sentence):
+        for digits in _LAST4.findall(sentence) or _LAST4.findall(text):  # "There is ₹X in that account": the one named
             held = [a for a in _held_accounts(conn, who.customer_id) if a.endswith(digits)]
             balances = [values(conn, "SELECT balance_paise FROM accounts WHERE account_id = ? ORDER BY 1", (a,))[0] for a in held]
             yield Claim("balance", match[3], parse_rupees(match[3]) in balances)
