@@ -194,7 +194,14 @@ OUTCOMES: dict[str, Outcome] = {
     #   branch" (Hinglish: "police ko bank ko likhit request bhejni hogi"; Hindi: "पुलिस को बैंक को लिखित अनुरोध भेजना होगा").
     "reason_official_channel": Outcome((r"\b((official|written|formal|legal) (request|notice|letter|order|channel|process|"
                                         r"route)s?|(proper|official|legal|formal|due) (channels?|process|procedure)|nodal officer|"
-                                        r"court order|warrant|likhit (request|anurodh))\b|लिखित",)),
+                                        r"court order|warrant|in writing|officially|likhit (request|anurodh))\b|लिखित",)),
+    # refused_others_records: a refusal about another person's records, whoever that person is to the customer (a partner,
+    #   a client, an employee, a suspect): "I can't share your employee's account details", "I cannot disclose anything
+    #   about someone else's account" (Hinglish: "kisi aur ke account ki jaankari nahi de sakte"; Hindi: "किसी और के खाते
+    #   की जानकारी नहीं दे सकते"). The person is a phrase of its own, not ``about``, so no pronoun scope changes.
+    "refused_others_records": Outcome((_REFUSE, r"\b(another|other|someone|somebody|person|people|their|his|her|partner|"
+                                                r"client|employee|staff|suspect|third part(y|ies)|not yours|not your own)\b|"
+                                                r"\b(partner|client|employee|suspect)[’']s\b")),
 }
 
 

@@ -28,7 +28,11 @@ SAID = {
                            "Once blocked, this card can't be used again, so it is blocked for good.",
                            "Block karne ke baad card dobara unblock nahi hota, yeh permanent hai."],
     "reason_official_channel": ["The police must send the bank a written request through official channels.",
-                                "Such information is shared only on a court order or a formal notice to our nodal officer."],
+                                "Such information is shared only on a court order or a formal notice to our nodal officer.",
+                                "The police can ask the branch for it in writing."],
+    "refused_others_records": ["I can't share your employee's account details, even about her salary.",
+                               "I'm sorry, I cannot disclose anything about someone else's account in this chat.",
+                               "I am not able to tell you whether your partner's payment has arrived."],
 }
 NOT_SAID = {
     "detail_mismatch": ["I found your deposit of ₹75,000 opened in July 2025; shall I close it?",
@@ -37,6 +41,7 @@ NOT_SAID = {
     "payment_reversed": ["I will check whether it has been reversed.", "The payment failed on 19 March 2026."],
     "block_is_permanent": ["I will block your card now.", "Your card is blocked."],
     "reason_official_channel": ["I'm sorry, I cannot share that.", "Please ask the account holder."],
+    "refused_others_records": ["Your partner's payment of ₹12,000 arrived on 3 July.", "I cannot find that account."],
 }
 
 
