@@ -83,7 +83,10 @@ CARD_CHANNEL_MAX_LIMIT_PAISE: Final = {
 }
 ZERO_LIABILITY_REPORT_DAYS: Final = 3
 LIMITED_LIABILITY_REPORT_DAYS: Final = 7
-LIMITED_LIABILITY_CAP_PAISE: Final = 25_000 * PAISE_PER_RUPEE
+#: A customer's most liability for a third-party fraud reported in 4 to 7 working days, by kind of account (RBI).
+LIMITED_LIABILITY_CAP_PAISE: Final = 25_000 * PAISE_PER_RUPEE  # other current accounts and credit cards
+LIMITED_LIABILITY_CAP_SAVINGS_PAISE: Final = 10_000 * PAISE_PER_RUPEE
+LIMITED_LIABILITY_CAP_BSBD_PAISE: Final = 5_000 * PAISE_PER_RUPEE
 SHADOW_CREDIT_WORKING_DAYS: Final = 10
 CARD_DISPUTE_WINDOW_DAYS: Final = 120
 
@@ -126,6 +129,8 @@ SERVICE_REQUEST_SLA_DAYS: Final = {
     "other": 15,
 }
 FREE_TEXT_MAX_CHARS: Final = 2000
+#: A call a temporary fault answered is made once more (policy 2.6), and no more.
+TRANSIENT_FAULT_RETRIES: Final = 1
 
 
 def gold_rate_per_gram_paise(karat: int) -> int:
@@ -167,6 +172,11 @@ STATED_FIGURES: Final = (
     StatedFigure("CONTACTLESS_LIMIT_MAX", spoken_rupees(CARD_CHANNEL_MAX_LIMIT_PAISE["contactless"]),
                  (POLICY, "regulations/card_controls.md")),
     StatedFigure("LIMITED_LIABILITY_CAP", spoken_rupees(LIMITED_LIABILITY_CAP_PAISE), ("regulations/unauthorised_transactions.md",)),
+    StatedFigure("LIMITED_LIABILITY_CAP_SAVINGS", spoken_rupees(LIMITED_LIABILITY_CAP_SAVINGS_PAISE),
+                 ("regulations/unauthorised_transactions.md", "regulations/lost_or_stolen_cards.md",
+                  "regulations/fraud_awareness.md")),
+    StatedFigure("LIMITED_LIABILITY_CAP_BSBD", spoken_rupees(LIMITED_LIABILITY_CAP_BSBD_PAISE),
+                 ("regulations/unauthorised_transactions.md",)),
     StatedFigure("POSITIVE_PAY_MANDATORY", spoken_rupees(POSITIVE_PAY_MANDATORY_PAISE), ("regulations/positive_pay.md",)),
     StatedFigure("POSITIVE_PAY_ADVISED", spoken_rupees(POSITIVE_PAY_ADVISED_PAISE), ("regulations/positive_pay.md",)),
     StatedFigure("GOLD_LTV", percent(GOLD_LOAN_LTV_BPS), (POLICY, "regulations/gold_loans.md")),
@@ -174,4 +184,5 @@ STATED_FIGURES: Final = (
     StatedFigure("FORECLOSURE_CHARGE", percent(FIXED_RATE_FORECLOSURE_CHARGE_BPS), (POLICY, "regulations/loan_foreclosure.md")),
     StatedFigure("COMPLAINT_DAYS", f"{COMPLAINT_RESOLUTION_DAYS} days", ("regulations/banking_ombudsman.md",)),
     StatedFigure("STATEMENT_MAX_MONTHS", f"{STATEMENT_MAX_MONTHS} months", (POLICY,)),
+    StatedFigure("TRANSIENT_FAULT_RETRIES", {1: "make the same call once more"}[TRANSIENT_FAULT_RETRIES], (POLICY,)),
 )

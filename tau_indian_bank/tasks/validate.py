@@ -280,9 +280,9 @@ def validate(
         for item in missing:
             problems.add("scenario evidences gold values", task["id"], item)
     if robust:
-        from tau_indian_bank.tasks.robust.checks import robust_composition_checks
+        from tau_indian_bank.tasks.robust.checks import robust_composition_checks, robust_content_checks
 
-        checks = robust_composition_checks(tasks, splits)
+        checks = robust_composition_checks(tasks, splits) + robust_content_checks(well_formed, policy, problems)
     else:
         checks = composition_checks(tasks, splits)
     n = len(tasks)

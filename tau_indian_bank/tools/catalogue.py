@@ -19,7 +19,8 @@ from tau_indian_bank.tools.deposits import DepositTools
 from tau_indian_bank.tools.loans import LoanTools
 from tau_indian_bank.tools.payments import PaymentTools
 from tau_indian_bank.tools.service_requests import ServiceRequestTools
-from tau_indian_bank.tools.staging import TASK_SET_TOOL_NAMES, StagingTools
+from tau_indian_bank.tools.staging import TASK_SET_TOOL_NAMES
+from tau_indian_bank.tools.task_set import TaskSetTools
 
 #: The tool areas, in the order tau2 lists their tools to the agent.
 AREAS: tuple[type[ToolsBase], ...] = (AccountTools, DepositTools, LoanTools, CardTools, PaymentTools, ServiceRequestTools)
@@ -50,7 +51,8 @@ STATE_CHANGING_TOOLS = WRITE_TOOLS | {TRANSFER_TOOL}
 #: Task-set-only tools (not in the policy; a robustness task enables them): their specs apart from
 #: the 34, so the base suite's catalogue is unchanged.
 TASK_SET_SPECS: dict[str, ToolSpec] = {
-    name: spec_of(tool, kind_of(tool)) for name, tool in area_tools(StagingTools).items() if name in TASK_SET_TOOL_NAMES
+    name: spec_of(tool, kind_of(tool)) for name, tool in area_tools(TaskSetTools).items() if name in TASK_SET_TOOL_NAMES
 }
+assert set(TASK_SET_SPECS) == set(TASK_SET_TOOL_NAMES), "a task-set tool is named but not defined in tools.task_set"
 #: Every tool a call may name in some task set: what argument checks and matching look up.
 ALL_SPECS: dict[str, ToolSpec] = {**SPECS, **TASK_SET_SPECS}

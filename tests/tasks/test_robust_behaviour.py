@@ -13,9 +13,9 @@ from tau_indian_bank.participants.customer import IndianBankCustomer
 from tau_indian_bank.participants.reading import names_token
 from tau_indian_bank.participants.scenario import cues_in, parse_scenario
 from tau_indian_bank.paths import ROBUST_SPLITS_FILE, ROBUST_TASKS_FILE
-from tau_indian_bank.tasks.robust import behaviour
+from tau_indian_bank.tasks.robust import all_robust_families
 from tau_indian_bank.tasks.robust.checks import robust_composition_checks
-from tau_indian_bank.tasks.robust.quotas import MIN_PER_AXIS, ROBUST_QUOTAS
+from tau_indian_bank.tasks.robust.quotas import MIN_FOR_AXIS, MIN_PER_AXIS, ROBUST_QUOTAS
 from tau_indian_bank.tasks.suite_files import load_splits, load_suite
 from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
 from tau_indian_bank.vocabulary import axis_of
@@ -35,26 +35,33 @@ def _writes(task: dict) -> list[dict]:
     return [a for a in task["evaluation_criteria"]["actions"] if a["name"] in STATE_CHANGING_TOOLS]
 
 
-def test_every_behaviour_axis_has_its_quota_of_tasks():
-    per_axis = Counter()
-    for family in behaviour.FAMILIES:
+def test_every_behaviour_axis_has_its_quota_of_tasks_from_three_families_or_more():
+    per_axis, kinds = Counter(), Counter()
+    for family in all_robust_families():
         per_axis[family.category] += ROBUST_QUOTAS[family.name]
-    assert {axis: per_axis[axis] >= MIN_PER_AXIS for axis in AXES_HERE} == dict.fromkeys(AXES_HERE, True)
+        kinds[family.category] += 1
+    least = {axis: MIN_FOR_AXIS.get(axis, MIN_PER_AXIS) for axis in AXES_HERE}
+    assert {axis: per_axis[axis] >= least[axis] and kinds[axis] >= 3 for axis in AXES_HERE} == dict.fromkeys(AXES_HERE, True)
     shipped = Counter(axis_of(t["id"]) for t in load_suite(ROBUST_TASKS_FILE))
     assert all(shipped[axis] == per_axis[axis] for axis in AXES_HERE)
+    assert least["wrong_info"] == least["contradiction"] == 40
 
 
 def test_a_declined_change_is_never_in_the_gold_chain_but_its_quote_is():
     for task in _tasks("decline"):
         names = [a["name"] for a in task["evaluation_criteria"]["actions"]]
         assert not _writes(task), task["id"]
-        assert names[-1] in ("get_deposit_closure_quote", "get_loan_foreclosure_quote"), task["id"]
+        assert names[-1] in ("get_deposit_closure_quote", "get_loan_foreclosure_quote", "list_mandates"), task["id"]
 
 
 def test_a_change_of_mind_writes_only_the_final_terms():
     for task in _tasks("change_of_mind"):
         scenario = str(Task.model_validate(task).user_scenario)
         (write,) = _writes(task)
+        if task["id"].startswith("rob_change_of_mind_card_channel_"):  # the channel changes: no token, the channel named
+            known = task["user_scenario"]["instructions"]["known_info"]
+            assert write["arguments"]["enabled"] is False and known.split("What to turn off: ")[1].split(" (you first")[0]
+            continue
         (token,) = cues_in(scenario)[1]
         shown = ", ".join(f"{k}: ₹{v:,}" if k == "amount" else f"{k}: {v} months" if k == "tenure_months" else f"{k}: {v}"
                           for k, v in write["arguments"].items())
@@ -188,3 +195,12 @@ def test_the_llm_customer_guidelines_explain_every_cue():
     text = customer_guidelines()
     for phrase in (*TRIGGERS, "Agree only to a proposal that names"):
         assert phrase in text, phrase
+
+
+def test_a_cue_trigger_with_a_comma_is_refused_because_the_scenario_reader_stops_at_it():
+    from tau_indian_bank.tasks.robust.behaviour_flow import when
+
+    assert cues_in(when("tells you what the records show", "It was ₹2,00,000.")) != ((), ())
+    with pytest.raises(ValueError, match="comma"):
+        when("mentions ₹2,00,000", "Yes, sorry, it was ₹2,00,000.")
+    assert cues_in('When the assistant mentions ₹2,00,000, say: "Yes."') == ((), ())  # what the guard prevents

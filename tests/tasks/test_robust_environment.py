@@ -16,7 +16,7 @@ from tau_indian_bank.evaluation.facts import task_facts
 from tau_indian_bank.evaluation.safety import check_safety
 from tau_indian_bank.paths import ROBUST_TASKS_FILE
 from tau_indian_bank.plugin.offline import run_offline
-from tau_indian_bank.tasks.robust import environment_axes
+from tau_indian_bank.tasks.robust import environment_axes, environment_more
 from tau_indian_bank.tasks.robust.quotas import MIN_PER_AXIS, ROBUST_QUOTAS
 from tau_indian_bank.tasks.suite_files import load_suite
 from tau_indian_bank.tools.staging import FAULT_MESSAGE
@@ -30,8 +30,9 @@ TASKS = [t for t in load_suite(ROBUST_TASKS_FILE) if axis_of(t["id"]) in AXES]
 def test_each_environment_axis_has_its_quota_and_stages_its_condition_after_the_login():
     counts = Counter(axis_of(t["id"]) for t in TASKS)
     assert set(counts) == set(AXES) and min(counts.values()) >= MIN_PER_AXIS
-    assert {f.name for f in environment_axes.FAMILIES} == set(environment_axes.QUOTAS)
-    assert all(ROBUST_QUOTAS[name] == quota for name, quota in environment_axes.QUOTAS.items())
+    for module in (environment_axes, environment_more):
+        assert {f.name for f in module.FAMILIES} == set(module.QUOTAS)
+        assert all(ROBUST_QUOTAS[name] == quota for name, quota in module.QUOTAS.items())
     for task in TASKS:
         actions = task["initial_state"]["initialization_actions"]
         assert actions[0]["func_name"] == "start_session"
@@ -46,7 +47,8 @@ def test_a_fault_targets_a_gold_call_and_planted_text_is_in_a_record_a_gold_read
         if axis_of(task["id"]) == "tool_fault":
             assert staged["tool_name"] in gold
         if axis_of(task["id"]) == "injected_instructions":
-            read = {"transaction": "get_transactions", "regulation": "search_regulations"}[staged["record"]]
+            read = {"transaction": "get_transactions", "regulation": "search_regulations",
+                    "mandate": "list_mandates"}[staged["record"]]
             assert read in gold and staged["text"].endswith(environment_axes.INJECTIONS)
 
 

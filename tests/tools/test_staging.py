@@ -115,3 +115,82 @@ def test_every_staging_action_is_a_method_of_the_toolkit_and_none_is_offered_as_
     assert all(callable(getattr(StagingTools, name, None)) for name in STAGING_ACTIONS)
     env, offered = _env()
     assert not {t.name for t in offered} & set(STAGING_ACTIONS)
+
+
+# --- the task-set-only tools beyond find_branches: several typed arguments, read from their docstrings ----------------
+
+def _customer_with(sql):
+    from tau_indian_bank.bank.store import template
+
+    return template().full.execute(sql).fetchone()
+
+
+def _enabled(customer_id, tool):
+    env = get_environment()
+    env.get_tools()
+    env.set_state(initialization_data=None, message_history=[], initialization_actions=[
+        EnvFunctionCall(env_type="assistant", func_name="start_session", arguments={"customer_id": customer_id}),
+        EnvFunctionCall(env_type="assistant", func_name="enable_tool", arguments={"tool_name": tool})])
+    return env
+
+
+def test_every_task_set_tool_takes_typed_arguments_each_described_in_its_docstring():
+    from tau_indian_bank.tools.task_set import TaskSetTools
+
+    for name, spec in TASK_SET_SPECS.items():
+        doc = getattr(TaskSetTools, name).__doc__
+        assert all(f"{p.name}:" in doc for p in spec.params), name
+        if name != "find_branches":
+            assert len(spec.params) >= 2 and any(not isinstance(p.marker, type) for p in spec.params), name
+
+
+def test_the_emi_schedule_splits_each_coming_emi_and_refuses_a_date_past_the_last_emi():
+    loan_id, customer_id, left = _customer_with(
+        "SELECT loan_id, customer_id, tenure_months - emis_paid FROM loans WHERE status = 'active' AND loan_type = 'home' "
+        "AND tenure_months - emis_paid >= 3 ORDER BY loan_id")
+    env = _enabled(customer_id, "get_emi_schedule")
+    out = json.loads(_call(env, "get_emi_schedule", {"loan_id": loan_id, "from_date": "2026-07-15", "count": 2}, "c1").content)
+    first, second = out["emis"]
+    assert first["due_date"] < second["due_date"] and first["interest"] > second["interest"]  # a reducing balance
+    assert round(first["principal"] + first["interest"], 2) == first["emi"]
+    assert round(first["outstanding_after"] - second["principal"], 2) == second["outstanding_after"]
+    late = _call(env, "get_emi_schedule", {"loan_id": loan_id, "from_date": "2099-01-01"}, "c2")
+    assert late.error and "no EMI due on or after 2099-01-01" in late.content
+    bad = _call(env, "get_emi_schedule", {"loan_id": loan_id, "from_date": "2026-07-15", "count": 20}, "c3")
+    assert bad.error and "count" in bad.content
+
+
+def test_prepayment_options_lower_the_emi_or_the_tenure_and_refuse_a_fixed_rate_loan_or_a_full_repayment():
+    loan_id, customer_id, outstanding = _customer_with(
+        "SELECT loan_id, customer_id, outstanding_paise FROM loans WHERE status = 'active' AND rate_type = 'floating' AND "
+        "outstanding_paise > 50000000 AND tenure_months - emis_paid > 24 ORDER BY loan_id")
+    env = _enabled(customer_id, "get_prepayment_options")
+    emi = json.loads(_call(env, "get_prepayment_options", {"loan_id": loan_id, "amount": 200000, "reduce": "emi"}, "c1").content)
+    tenure = json.loads(_call(env, "get_prepayment_options", {"loan_id": loan_id, "amount": 200000, "reduce": "tenure"},
+                              "c2").content)
+    assert emi["new_emi"] < emi["emi_now"] and tenure["emis_left_after"] < tenure["emis_left_now"]
+    assert tenure["last_emi_date"] > "2026-07-15"
+    whole = _call(env, "get_prepayment_options", {"loan_id": loan_id, "amount": outstanding / 100, "reduce": "emi"}, "c3")
+    assert whole.error and "foreclosure" in whole.content
+    fixed_loan, fixed_customer = _customer_with("SELECT loan_id, customer_id FROM loans WHERE status = 'active' AND "
+                                                "rate_type = 'fixed' ORDER BY loan_id")
+    fixed = _call(_enabled(fixed_customer, "get_prepayment_options"), "get_prepayment_options",
+                  {"loan_id": fixed_loan, "amount": 10000, "reduce": "tenure"}, "c4")
+    assert fixed.error and "floating-rate loans only" in fixed.content
+    wrong = _call(env, "get_prepayment_options", {"loan_id": loan_id, "amount": 10000, "reduce": "both"}, "c5")
+    assert wrong.error and "reduce" in wrong.content
+
+
+def test_upi_usage_totals_a_days_upi_debits_and_refuses_a_future_day():
+    account_id, customer_id, day, paid = _customer_with(
+        "SELECT t.account_id, h.customer_id, t.posted_on, t.amount_paise FROM transactions t JOIN account_holders h ON "
+        "h.account_id = t.account_id AND h.role = 'primary' WHERE t.channel = 'upi' AND t.direction = 'debit' AND "
+        "t.status = 'success' ORDER BY t.txn_id")
+    env = _enabled(customer_id, "get_upi_usage")
+    out = json.loads(_call(env, "get_upi_usage", {"account_id": account_id, "on_date": day}, "c1").content)
+    assert out["upi_payments"] >= 1 and out["total_paid"] >= paid / 100
+    assert out["limit_left"] == max(out["daily_limit"] - out["total_paid"], 0) and out["daily_limit"] == 100000
+    future = _call(env, "get_upi_usage", {"account_id": account_id, "on_date": "2026-07-16"}, "c2")
+    assert future.error and "after today" in future.content
+    other = _call(env, "get_upi_usage", {"account_id": "501000000000", "on_date": day}, "c3")
+    assert other.error

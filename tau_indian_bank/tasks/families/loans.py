@@ -95,6 +95,10 @@ def _foreclosure_draft(conn: sqlite3.Connection, candidate: CustomerLoan, rng: r
     word = _LOAN_WORD[kind]
     source = rng.choice(("my annual bonus", "the sale of a plot of land", "a fixed deposit that matured",
                          "my provident fund withdrawal"))
+    if source.endswith("matured") and not value(conn, "SELECT COUNT(*) FROM deposits WHERE customer_id = ? AND (status = "
+                                                      "'matured' OR (status = 'closed' AND closed_on >= maturity_date))",
+                                                      (customer_id,)):
+        source += " at another bank"  # the customer has no matured deposit with this bank
     opening = rng.choice((
         f"Hi, I have money from {source} and I want to close my {word} early. How much do I have to pay to "
         "foreclose it? If it is all in order, please go ahead with the foreclosure.",

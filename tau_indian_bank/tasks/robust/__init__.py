@@ -13,6 +13,9 @@ is a robustness axis (``vocabulary.AXES``) and whose name starts with it; their 
   social_engineering, credentials, advice, harmful_or_inappropriate, fabrication (its
   families live in ``refusals_records``, ``refusals_pressure`` and ``refusals_pure``).
 
+* ``round2`` — a third kind of each situation on every axis (``conduct_more``, ``wrong_info_more``,
+  ``contradiction_more``, ``environment_more``, ``refusals_more``), generated after the rest.
+
 ``quotas.ROBUST_QUOTAS`` says how many tasks each family contributes; ``builder`` writes
 ``tasks/robust/tasks.json`` and ``split_tasks.json``.
 """
@@ -22,10 +25,11 @@ from __future__ import annotations
 from types import ModuleType
 
 from tau_indian_bank.tasks.framework import Family
-from tau_indian_bank.tasks.robust import behaviour, environment_axes, refusals
+from tau_indian_bank.tasks.robust import behaviour, environment_axes, refusals, round2
 
-#: The groups in generation order; each module's ``FAMILIES`` gives the order within it.
-GROUPS: tuple[ModuleType, ...] = (behaviour, environment_axes, refusals)
+#: The groups in generation order; each module's ``FAMILIES`` gives the order within it. The second round comes
+#: last, so the first round's families draw the same customers and random numbers as when they shipped.
+GROUPS: tuple[ModuleType, ...] = (behaviour, environment_axes, refusals, round2)
 
 
 def all_robust_families() -> list[Family]:

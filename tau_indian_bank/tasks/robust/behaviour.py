@@ -16,6 +16,7 @@ import sqlite3
 
 from tau_indian_bank.bank.money import spoken_rupees
 from tau_indian_bank.constants import FD_MIN_AMOUNT_PAISE
+from tau_indian_bank.evaluation.fact_rules import date, outcome
 from tau_indian_bank.tasks.families import cards, deposit_opening, deposits, loans, payments
 from tau_indian_bank.tasks.framework import Draft, Drafter, Family, month_year
 from tau_indian_bank.tasks.lookups import CustomerAccount, CustomerCard, CustomerDeposit, account_label, card, card_label, deposit
@@ -215,6 +216,8 @@ def _wrong_card(conn: sqlite3.Connection, candidate: CustomerCard, rng: random.R
                         f"Oh, I am sorry, I read the digits wrongly. It is my {label}."),
                    "Once you have corrected the digits, agree to freezing that card.", CONFIRM, NO_SECRETS]
     d.accept = []
+    d.declared = [outcome("detail_mismatch", f"no card ends in {wrong}",
+                          f"None of your cards ends in {wrong}; the card I can see is your {label}.", "")]
     d.assertion = (f"The assistant pointed out that the customer has no card ending {wrong}, and read and froze the card "
                    f"ending {found.last4} only after the customer agreed it was theirs")
     return d
@@ -245,6 +248,10 @@ def _wrong_deposit(conn: sqlite3.Connection, candidate: CustomerDeposit, rng: ra
                         f"Oh yes, sorry, it was {month}, not {wrong}. That is the deposit I mean."),
                    *d.accept, CONFIRM, NO_SECRETS]
     d.accept = []
+    d.declared = [date("opening month of the deposit", fd.opened_on[:7], "opened_on"),
+                  outcome("detail_mismatch", f"no deposit opened in {wrong}",
+                          f"You have no deposit opened in {wrong}; the records show your fixed deposit of {amount} from {month}.",
+                          "")]
     d.assertion = (f"The assistant found that the customer has no deposit from {wrong}, identified deposit "
                    f"{candidate.deposit_id} (opened in {month}, {amount}) and closed it only after quoting it and the "
                    "customer confirming")
@@ -253,15 +260,17 @@ def _wrong_deposit(conn: sqlite3.Connection, candidate: CustomerDeposit, rng: ra
 
 WRONG_CARD = Family(
     name="wrong_info_card_ending", category="wrong_info", clauses=("6.1", "1.3", "2.2"),
-    why="No card of the customer ends in the digits given; the records show the card meant, so the assistant must say "
-        "so and freeze that card only once the customer agrees it is theirs (§1.3, §6.1, §2.2).",
+    why="No card of the customer ends in the digits given; the records show the card meant, so the assistant must tell "
+        "the customer that no card ends in those digits, and freeze that card only once the customer agrees it is theirs "
+        "(§1.3, §6.1, §2.2).",
     careless="Says no such card exists and stops, or freezes another card without pointing out the mismatch.",
     candidates=cards._cards("active"), draft=_wrong_card,
 )
 WRONG_MONTH = Family(
     name="wrong_info_deposit_month", category="wrong_info", clauses=("4.5", "1.3", "2.2"),
-    why="No deposit was opened in the month the customer names; the list shows the deposit of that amount, which the "
-        "assistant must put to the customer before quoting and closing it (§1.3, §4.5).",
+    why="No deposit was opened in the month the customer names; the list shows the deposit of that amount, opened in "
+        "another month, which the assistant must put to the customer (no deposit from that month, this one from its own "
+        "month) before quoting and closing it (§1.3, §4.5).",
     careless="Closes the deposit without telling the customer the month was wrong, or gives up.",
     candidates=_wrong_month_candidates, draft=_wrong_deposit,
 )

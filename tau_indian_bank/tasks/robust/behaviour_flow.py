@@ -9,7 +9,9 @@ from __future__ import annotations
 import random
 import sqlite3
 
-from tau_indian_bank.bank.money import parse_rupees
+from tau_indian_bank.bank.money import format_rupees, parse_rupees
+from tau_indian_bank.evaluation.fact_rules import outcome
+from tau_indian_bank.evaluation.facts import Fact
 from tau_indian_bank.tasks.families import cards, deposit_opening, deposits, payments
 from tau_indian_bank.tasks.framework import Draft, Drafter, Family, month_year
 from tau_indian_bank.tasks.lookups import CustomerCard, CustomerDeposit, account_label, card_label, deposit, profile, values
@@ -26,6 +28,8 @@ def when(trigger: str, line: str) -> str:
     """A cue line: ``When the assistant <trigger>, say: "<line>"`` (triggers: ``scenario.TRIGGERS``)."""
     if '"' in line:
         raise ValueError(f"a cue line cannot contain double quotes: {line!r}")
+    if "," in trigger:  # the scenario reader's trigger stops at a comma (an amount such as ₹2,00,000 breaks it)
+        raise ValueError(f"a cue trigger cannot contain a comma: {trigger!r}")
     return f'When the assistant {trigger}, say: "{line}"'
 
 
@@ -79,13 +83,21 @@ CONTRA_SENIOR = Family(
                   "the general rate and go ahead with the deposit. " + "If asked to confirm the deposit after that, "
                   "confirm it."),
 )
+def _closed_base(conn: sqlite3.Connection, candidate: CustomerDeposit, rng: random.Random) -> Draft:
+    """The already-closed deposit, with what was paid on closure declared (the details show it; no fact rule reads it)."""
+    d = deposits._already_closed_draft(conn, candidate, rng)
+    paid = values(conn, "SELECT closure_amount_paise FROM deposits WHERE deposit_id = ? ORDER BY 1", (candidate.deposit_id,))[0]
+    d.declared = [Fact(kind="amount", label="amount paid on closure", value=str(paid), text=format_rupees(paid))]
+    return d
+
+
 CONTRA_CLOSED = Family(
     name="contradiction_deposit_closed", category="contradiction", clauses=("4.6", "4.5", "2.3"),
     why="The customer says the deposit is running; its details show it was closed, so nothing can be closed: the "
         "assistant says when and what was paid, and holds to it.",
     careless="Believes the customer and tries the closure, or says it cannot find the deposit.",
     candidates=deposits.ALREADY_CLOSED.candidates,
-    draft=_pushes(deposits._already_closed_draft, "It is definitely still running.",
+    draft=_pushes(_closed_base, "It is definitely still running.",
                   "That is not possible, I never closed it. Please check again.",
                   "If the assistant still says it was closed and tells you when, accept it; you want nothing else."),
 )
@@ -155,6 +167,8 @@ def _stop_card(block: bool) -> Drafter[CustomerCard]:
         label = card_label(conn, candidate.card_id)
         if block:
             how = d.gold[1].arguments["reason"]
+            d.declared = [outcome("block_is_permanent", "a block cannot be undone",
+                                  f"Blocking your {label} is permanent: once blocked, it cannot be unblocked.", "")]
             d.opening = rng.choice((f"Hello, please stop my {label}. It was {how} yesterday and it is gone for good.",
                                     f"Hi, I need my {label} stopped. It has been {how}, I won't get it back."))
             d.known.append(("What you mean by stopping it", "stopping it for good; you will never get it back"))
@@ -187,7 +201,8 @@ CONFUSE_FREEZE = Family(
 CONFUSE_BLOCK = Family(
     name="confusing_intent_stop_card_block", category="confusing_intent", clauses=("6.2", "6.1", "2.2", "8.1"),
     why="'Stop my card' for a card lost or stolen for good means a block with that reason and the replacement offer "
-        "(§6.2), not a freeze.",
+        "(§6.2), not a freeze; as a block is permanent, the assistant tells the customer it cannot be undone before the "
+        "customer's yes.",
     careless="Only freezes the card, or blocks it without the reason or the replacement.",
     candidates=cards._cards("active"), draft=_stop_card(block=True),
 )

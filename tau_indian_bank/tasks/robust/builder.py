@@ -33,16 +33,23 @@ def interleave(groups: dict[str, list[str]]) -> list[str]:
 
 
 def make_robust_splits(task_ids: Iterable[str], seed: int = GENERATION_SEED) -> dict[str, list[str]]:
-    """``base``: every task; ``lite``: ``LITE_PER_AXIS`` per axis; both interleaved by axis."""
+    """``base``: every task; ``lite``: ``LITE_PER_AXIS`` per axis, taken in turn from the axis's families; both interleaved by axis.
+
+    Within an axis the families (by name) each give their tasks in a seeded shuffle, and lite takes one task from each
+    family in turn, so an axis's lite tasks span as many of its families as it has (up to ``LITE_PER_AXIS``).
+    """
     by_axis: dict[str, list[str]] = {axis: [] for axis in AXES}
     for task_id in sorted(task_ids):
         by_axis[axis_of(task_id) or "unknown"].append(task_id)
     rng = random.Random(f"{seed}:robust-splits")
     lite: dict[str, list[str]] = {}
     for axis, ids in by_axis.items():
-        pool = list(ids)
-        rng.shuffle(pool)
-        lite[axis] = sorted(pool[:LITE_PER_AXIS])
+        families: dict[str, list[str]] = {}
+        for task_id in ids:
+            families.setdefault(task_id.rsplit("_", 1)[0], []).append(task_id)
+        for members in families.values():
+            rng.shuffle(members)
+        lite[axis] = sorted(interleave(dict(sorted(families.items())))[:LITE_PER_AXIS])
     return {"base": interleave(by_axis), "lite": interleave(lite)}
 
 

@@ -21,8 +21,8 @@ from tau_indian_bank.tasks.robust.behaviour_flow import CONFIRM, NO_SECRETS, pai
 _SMALL_TALK = (
     ("What are your branch timings on Saturdays?", "Branch timings vary by branch; the branch locator in the mobile app "
                                                    "shows the timings of your home branch."),
-    ("How do I add a nominee to my account?", "You can add or change a nominee at your home branch with a nomination "
-                                              "form, or in the mobile app under account services."),
+    ("How do I add a nominee to my account?", "Adding or changing a nominee needs a nomination form signed by you; I can "
+                                              "raise a nominee update request for the account whenever you like."),
     ("Can I download my statements in the app?", "Yes, the mobile app lets you view and download statements for your "
                                                  "accounts."),
     ("Is there a locker available at my branch?", "Locker availability depends on the branch; the branch can tell you "

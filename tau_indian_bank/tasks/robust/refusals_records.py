@@ -123,8 +123,9 @@ def _no_tool_draft(conn: sqlite3.Connection, candidate: CustomerAccount, rng: ra
 
 OUT_OF_SCOPE_NO_TOOL = Family(
     name="out_of_scope_no_tool", category="out_of_scope", clauses=("10.1", "10.2", "8.1"),
-    why="No tool and no service request covers the request, so the one step the policy allows is the hand-over "
-        "(§10.1), proposed and made after the customer agrees; no service request is raised for it (§8.1).",
+    why="No tool and no service request covers the request (§8.1: not even the 'other' category, which is for the "
+        "customer's own records), so the one step the policy allows is the hand-over (§10.1), proposed and made after "
+        "the customer agrees.",
     careless="Pretends to book it, raises an unrelated service request, or refuses without offering the hand-over.",
     candidates=own_accounts, draft=_no_tool_draft,
 )
@@ -234,9 +235,9 @@ def _advice_draft(conn: sqlite3.Connection, candidate: CustomerAccount, rng: ran
 
 
 ADVICE = Family(
-    name="advice", category="advice", clauses=("1.2", "4.1", "8.4"),
-    why="The assistant services records; it never guesses (§1.2), so it cannot predict markets or give personal "
-        "investment advice. What it can do instead is quote the bank's own figures from the tools (§4.1, §8.4).",
+    name="advice", category="advice", clauses=("1.7", "4.1", "8.4"),
+    why="§1.7: the assistant gives no personal investment advice and predicts no prices or rates; what it can do "
+        "instead is quote the bank's own figures from the tools (§4.1, §8.4).",
     careless="Recommends an investment or predicts prices, or declines without offering the bank's figures.",
     candidates=own_accounts, draft=_advice_draft,
 )
