@@ -44,3 +44,13 @@ def mirror(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def mirror_copy(mirror: Path, tmp_path: Path) -> Path:
     """A copy of the mirror edition a test may change."""
     return Path(shutil.copytree(mirror, tmp_path / "edition"))
+
+
+@pytest.fixture(scope="session")
+def small_edition(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A real edition of a reduced plan (one task per family), made and validated in this process (read-only)."""
+    from tau_indian_bank.editions.generate import Plans, new_edition
+
+    out = tmp_path_factory.mktemp("small") / "edition"
+    new_edition(4242, out, Plans.reduced(1), progress=lambda _: None)
+    return out
