@@ -62,7 +62,7 @@ def render(public: Column, editions: Sequence[Column]) -> str:
     for index, figure in enumerate(editions[0].overlap.figures if editions and editions[0].overlap else []):
         rows.append((figure.section, figure.name, ["–", *(e.overlap.figures[index].value for e in editions if e.overlap)]))
     width = [max(len(r[1]) for r in rows), *(max(len(c.identity.label), *(len(r[2][i]) for r in rows)) for i, c in enumerate(columns))]
-    lines = ["  ".join([f"{'figure':<{width[0]}}", *(f"{c.identity.label:<{w}}" for c, w in zip(columns, width[1:]))])]
+    lines = ["  ".join([f"{'figure':<{width[0]}}", *(f"{c.identity.label:<{w}}" for c, w in zip(columns, width[1:]))]).rstrip()]
     section = None
     for name, label, cells in rows:
         if name != section:

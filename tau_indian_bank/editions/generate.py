@@ -21,12 +21,15 @@ a refused or interrupted edition leaves nothing behind.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import os
 import shutil
 import sys
+import tempfile
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -144,6 +147,28 @@ def _composition_rows(name: str, tasks: list, splits: dict) -> set[str]:
     return {row.name for row in rows}
 
 
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """Hold back what tau2 and its workers write to stderr meanwhile; show it if the block fails.
+
+    Outside a git checkout, tau2's run logs a failed ``git rev-parse`` for every batch of sessions.
+    """
+    sys.stderr.flush()
+    saved = os.dup(2)
+    with tempfile.TemporaryFile() as held:
+        os.dup2(held.fileno(), 2)
+        try:
+            yield
+        except BaseException:
+            os.dup2(saved, 2)
+            held.seek(0)
+            sys.stderr.write(held.read()[-4000:].decode("utf-8", "replace"))
+            raise
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+
+
 def _validate_sets(built: Mapping[str, tuple[list, dict]], plans: Plans, workers: int | None,
                    progress: Progress) -> list[SetReport]:
     """``validate`` on each set (a reduced plan: composition rows not required)."""
@@ -154,7 +179,8 @@ def _validate_sets(built: Mapping[str, tuple[list, dict]], plans: Plans, workers
     reports = []
     for name, (tasks, splits) in built.items():
         start = time.perf_counter()
-        checks, problems = validate(tasks, splits, policy, True, workers, name == ROBUST_TASK_SET)
+        with _quiet_stderr():
+            checks, problems = validate(tasks, splits, policy, True, workers, name == ROBUST_TASK_SET)
         skipped = set() if plans.is_full else _composition_rows(name, tasks, splits)
         report = SetReport(name, render_table(checks, problems, time.perf_counter() - start), checks,
                            [c for c in checks if c.name not in skipped])

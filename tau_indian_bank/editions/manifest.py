@@ -104,11 +104,13 @@ def verify(root: Path) -> Identity:
     root = Path(root).expanduser().resolve()
     if not root.is_dir():
         raise EditionError(f"{root}: no such edition folder")
-    return _verified(str(root), file_stamp(root / MANIFEST_NAME))
+    stamps = tuple((str(path), file_stamp(path)) for path in sorted(root.rglob("*")) if path.is_file())
+    return _verified(str(root), stamps)
 
 
 @lru_cache(maxsize=8)
-def _verified(root_text: str, stamp: tuple[int, int, int]) -> Identity:
+def _verified(root_text: str, stamps: tuple[tuple[str, tuple[int, int, int]], ...]) -> Identity:
+    """``verify``, once per state of the folder on disk (``stamps``: every file's identity, so any change is seen)."""
     root = Path(root_text)
     data = read_manifest(root)
     if data.get("format") != FORMAT or data.get("package_version") != __version__:

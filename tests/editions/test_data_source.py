@@ -112,3 +112,20 @@ def test_the_oracle_passes_the_same_task_in_both_editions_in_one_process(mirror)
             for task, session in zip(raw, results.simulations, strict=True):
                 gates = check_safety(task, [m.model_dump(mode="json") for m in session.messages]).gates
                 assert gates["S1"] == "pass", (root, task["id"])
+
+
+def test_an_edition_altered_after_it_was_checked_is_refused(mirror_copy):
+    from tau_indian_bank.editions.manifest import verify
+
+    verify(mirror_copy)
+    (mirror_copy / "notes.txt").write_text("mine", encoding="utf-8")
+    with pytest.raises(EditionError, match=r"notes\.txt is not part of the edition"):
+        verify(mirror_copy)
+    (mirror_copy / "notes.txt").unlink()
+    verify(mirror_copy)
+    (mirror_copy / "data" / "seed" / "cards.csv").write_text("card_id\n", encoding="utf-8")
+    with pytest.raises(EditionError, match=r"data/seed/cards\.csv differs from the manifest"):
+        verify(mirror_copy)
+    (mirror_copy / "data" / "seed" / "cards.csv").unlink()
+    with pytest.raises(EditionError, match=r"data/seed/cards\.csv is missing"):
+        verify(mirror_copy)
