@@ -148,25 +148,32 @@ def _composition_rows(name: str, tasks: list, splits: dict) -> set[str]:
 
 
 @contextlib.contextmanager
-def _quiet_stderr() -> Iterator[None]:
-    """Hold back what tau2 and its workers write to stderr meanwhile; show it if the block fails.
+def _held_output() -> Iterator[None]:
+    """Hold back what tau2 and its workers print meanwhile (stdout and stderr); show it if the block fails.
 
     Outside a git checkout, tau2's run logs a failed ``git rev-parse`` for every batch of sessions.
     """
+    sys.stdout.flush()
     sys.stderr.flush()
-    saved = os.dup(2)
+    saved = (os.dup(1), os.dup(2))
     with tempfile.TemporaryFile() as held:
+        os.dup2(held.fileno(), 1)
         os.dup2(held.fileno(), 2)
         try:
             yield
         except BaseException:
-            os.dup2(saved, 2)
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os.dup2(saved[1], 2)
             held.seek(0)
             sys.stderr.write(held.read()[-4000:].decode("utf-8", "replace"))
             raise
         finally:
-            os.dup2(saved, 2)
-            os.close(saved)
+            sys.stdout.flush()
+            sys.stderr.flush()
+            for fd, copy in zip((1, 2), saved, strict=True):
+                os.dup2(copy, fd)
+                os.close(copy)
 
 
 def _validate_sets(built: Mapping[str, tuple[list, dict]], plans: Plans, workers: int | None,
@@ -179,7 +186,7 @@ def _validate_sets(built: Mapping[str, tuple[list, dict]], plans: Plans, workers
     reports = []
     for name, (tasks, splits) in built.items():
         start = time.perf_counter()
-        with _quiet_stderr():
+        with _held_output():
             checks, problems = validate(tasks, splits, policy, True, workers, name == ROBUST_TASK_SET)
         skipped = set() if plans.is_full else _composition_rows(name, tasks, splits)
         report = SetReport(name, render_table(checks, problems, time.perf_counter() - start), checks,

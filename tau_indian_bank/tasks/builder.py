@@ -70,7 +70,7 @@ def carries_data(text: str) -> bool:
 
 
 def _fill(family: Family, quota: int, used: Counter[str], seed: int, avoid: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
-    """``quota`` tasks of one family.
+    """``quota`` tasks of one family: its candidates first, then (only if they run out) its fallback candidates.
 
     A task whose scenario text is in ``avoid`` (another suite's) is kept back, and used only if
     the family cannot fill its quota without it (in the order drawn).
@@ -79,25 +79,28 @@ def _fill(family: Family, quota: int, used: Counter[str], seed: int, avoid: froz
 
     conn = template().full
     rng = random.Random(f"{seed}:{family.name}")
-    candidates = list(family.candidates(conn))
-    rng.shuffle(candidates)
-    candidates.sort(key=lambda c: used[c.customer_id])  # stable: least-used customers first, shuffled within
     tasks: list[dict[str, Any]] = []
     held: list[tuple[Draft, str, str]] = []
-    for candidate in candidates:
-        if len(tasks) == quota:
-            break
-        draft = family.draft(conn, candidate, rng)
-        login_context = _run_gold(draft.customer_id, draft)
-        if login_context is None:
+    for finder in (family.candidates, family.fallback):
+        if finder is None or len(tasks) == quota:
             continue
-        persona_text = persona(conn, draft.customer_id, rng, draft.persona_note)
-        task = _assembled(conn, family, len(tasks) + 1, draft, persona_text, login_context)
-        if avoid and scenario_text(task) in avoid:
-            held.append((draft, persona_text, login_context))
-            continue
-        used[draft.customer_id] += 1
-        tasks.append(task)
+        candidates = list(finder(conn))
+        rng.shuffle(candidates)
+        candidates.sort(key=lambda c: used[c.customer_id])  # stable: least-used customers first, shuffled within
+        for candidate in candidates:
+            if len(tasks) == quota:
+                break
+            draft = family.draft(conn, candidate, rng)
+            login_context = _run_gold(draft.customer_id, draft)
+            if login_context is None:
+                continue
+            persona_text = persona(conn, draft.customer_id, rng, draft.persona_note)
+            task = _assembled(conn, family, len(tasks) + 1, draft, persona_text, login_context)
+            if avoid and scenario_text(task) in avoid:
+                held.append((draft, persona_text, login_context))
+                continue
+            used[draft.customer_id] += 1
+            tasks.append(task)
     for draft, persona_text, login_context in held[: quota - len(tasks)]:
         used[draft.customer_id] += 1
         tasks.append(_assembled(conn, family, len(tasks) + 1, draft, persona_text, login_context))

@@ -90,3 +90,12 @@ def test_the_robustness_set_of_an_edition_under_the_strict_verdict(small_edition
     runs = {r["label"]: r for r in json.loads(report.stdout)["runs"]}
     assert runs[ORACLE]["strict_pass_rate"] == 1.0 and runs[BASELINES[2]]["strict_pass_rate"] == 0.0
     assert runs[ORACLE]["n_sessions"] == len(_edition_tasks(small_edition, robust=True))
+
+
+def test_stock_tau2_run_refuses_a_folder_that_is_not_an_edition_in_one_line(tmp_path):
+    done = run(["tau2", "run", "--domain", "indian_bank", "--agent", ORACLE, "--user", SCRIPTED_CUSTOMER, "--results-dir",
+                str(tmp_path), "--save-to", "run"], TAU_INDIAN_BANK_EDITION=str(tmp_path))
+    assert done.returncode != 0
+    assert done.stderr.strip().splitlines()[-1] == (f"error: {tmp_path.resolve()}: not an edition (no edition.json; make one "
+                                                    "with tau-indian-bank edition new)")
+    assert not (tmp_path / "run.json").exists()
