@@ -63,8 +63,6 @@ class Run:
     sessions: tuple[Session, ...]
     #: The files a run merged from shards was read from (empty for a run read from one file).
     parts: tuple[str, ...] = ()
-    #: The edition the sessions belong to (its digest, ``public``; see ``editions.provenance``).
-    edition: str = "public"
 
     @property
     def configuration(self) -> tuple[str, str | None, str, str | None, str]:
@@ -148,7 +146,7 @@ def load_run(path: str | Path, label: str | None = None) -> Run:
     agent_info, user_info = info.get("agent_info") or {}, info.get("user_info") or {}
     domain = (info.get("environment_info") or {}).get("domain_name", "")
     tasks = {t["id"]: t for t in data["tasks"] if isinstance(t, dict) and "id" in t}
-    edition = require_active(edition_of(data, tasks), str(path))  # before any session: S1 reads the edition's bank
+    require_active(edition_of(data, tasks), str(path))  # before any session: S1 reads the edition's bank
     trials = max(int(info.get("num_trials") or 1), 1)
     by_slot = simulations_by_slot(data, tasks)
     slots = owned_slots(data, tasks, trials)
@@ -156,7 +154,7 @@ def load_run(path: str | Path, label: str | None = None) -> Run:
     agent = str(agent_info.get("implementation", "unknown"))
     task_ids = tuple(dict.fromkeys(task_id for task_id, _ in slots))
     return Run(label or _default_label(path), str(path), agent, agent_info.get("llm"), str(user_info.get("implementation", "unknown")),
-               user_info.get("llm"), domain, trials, task_ids, tuple(sessions), edition=edition.digest)
+               user_info.get("llm"), domain, trials, task_ids, tuple(sessions))
 
 
 def load_runs(paths: Sequence[str], labels: Sequence[str] | None = None) -> list[Run]:

@@ -74,7 +74,7 @@ def merge_shards(paths: Sequence[str], label: str) -> Run:
         first = first or (path, identity)
         _check_same(first, (path, identity), label)
         tasks = tasks or {t["id"]: t for t in data["tasks"] if isinstance(t, dict) and "id" in t}
-        edition = require_active(edition_of(data, tasks), path)
+        require_active(edition_of(data, tasks), path)
         whole = whole or [str(task_id) for task_id in data[RUN_METADATA_KEY]["task_ids"]]
         mine = owned_slots(data, tasks, int(identity["trials"] or 1))
         for slot in mine:
@@ -95,4 +95,4 @@ def merge_shards(paths: Sequence[str], label: str) -> Run:
     identity = first[1]
     return Run(label, " + ".join(paths), str(identity["agent"] or "unknown"), identity["agent model"],
                str(identity["customer"] or "unknown"), identity["customer model"], str(identity["domain"] or ""), trials,
-               tuple(whole), tuple(merged), parts=tuple(paths), edition=edition.digest)
+               tuple(whole), tuple(merged), parts=tuple(paths))

@@ -8,8 +8,7 @@ the failure taxonomy; with several trials pass^k, pass@k, mean single-trial pass
 and the share of inconsistent tasks; for robustness runs (``indian_bank_robust``) pass rate
 by axis (``by_axis``, with pass^k per axis over several trials). Across runs: paired differences on shared
 sessions with a seeded paired-bootstrap interval, exact McNemar and Holm-adjusted
-p-values, tasks that flipped each way, and the best–worst gap by chain length. The report
-names its edition (``edition``: ``digest`` and ``label``, "public 1.0.0" or "edition <digest>").
+p-values, tasks that flipped each way, and the best–worst gap by chain length.
 """
 
 from __future__ import annotations
@@ -270,7 +269,10 @@ def provenance() -> dict[str, Any]:
 
 def build_report(runs: Sequence[Run], with_sessions: bool = False, strict: bool = False,
                  judged: dict[str, Judged] | None = None) -> dict[str, Any]:
-    """The whole report as the JSON contract (``judged``: run label -> judge verdicts, if a judge ran)."""
+    """The whole report as the JSON contract (``judged``: run label -> judge verdicts, if a judge ran).
+
+    It names its edition (``edition``: ``digest`` and ``label``, "public 1.0.0" or "edition <digest>").
+    """
     metrics = [run_metrics(run, with_sessions, strict, None if judged is None else judged.get(run.label, {})) for run in runs]
     report: dict[str, Any] = {"runs": metrics, "comparisons": compare(runs), "provenance": provenance()}
     report["edition"] = report["provenance"]["edition"]  # the runs' (load_runs refuses a run of another)

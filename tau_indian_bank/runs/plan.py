@@ -265,10 +265,7 @@ def build_plan(options: RunOptions) -> Plan:
     results_path, checkpoint_path = _paths(options, agent_llm, user_llm)
     run_provenance = provenance()
     info = _info(options, agent_llm, user_llm, agent_args, user_args, run_provenance["git_commit"])
-    config = _config(options, tasks, agent_llm, user_llm, agent_args, user_args, run_provenance["policy_sha256"])
-    if run_provenance["edition"]["digest"] != "public":  # a resume must read the same edition (public configs unchanged)
-        config["edition"] = run_provenance["edition"]["digest"]
-    header = {"config": config,
+    header = {"config": _config(options, tasks, agent_llm, user_llm, agent_args, user_args, run_provenance["policy_sha256"]),
               "timestamp": get_now(), "info": info.model_dump(mode="json"), "provenance": run_provenance,
               "task_ids": [task.id for task in tasks]}
     try:

@@ -64,12 +64,12 @@ def test_the_report_refuses_a_run_of_another_edition_in_one_line_naming_both(mir
             load_runs([ours, theirs])
         with pytest.raises(EditionError, match=r"recorded\.json holds sessions of edition ffffffffffff, not of public 1\.0\.0"):
             load_runs([recorded])
-        assert [r.edition for r in load_runs([ours])] == ["public"]
+        assert [r.label for r in load_runs([ours])] == ["public"]
     with use_edition(mirror):
         with pytest.raises(EditionError, match=rf"public\.json holds sessions of public 1\.0\.0, not of edition {digest[:12]}.*"
                                                r"drop --edition"):
             load_runs([theirs, ours])
-        assert [r.edition for r in load_runs([theirs])] == [digest]
+        assert [r.label for r in load_runs([theirs])] == ["mirror"]
 
 
 def test_every_table_of_the_report_names_its_edition(mirror, tmp_path):
@@ -106,7 +106,7 @@ def test_shards_of_two_editions_do_not_merge(tmp_path):
         merge_shards([shard("a", "public"), shard("b", "a" * 64)], "m")
 
 
-def test_a_run_records_its_edition_and_a_resume_must_read_the_same(mirror):
+def test_a_run_records_its_edition_and_never_resumes_another_editions_checkpoint(mirror):
     from tau_indian_bank.runs.plan import RunOptions, build_plan
     from tau_indian_bank.vocabulary import ORACLE, SCRIPTED_CUSTOMER
 
@@ -114,11 +114,12 @@ def test_a_run_records_its_edition_and_a_resume_must_read_the_same(mirror):
     with use_edition(mirror):
         plan = build_plan(options)
     assert plan.header["provenance"]["edition"] == verify(mirror).to_json()
-    assert plan.header["config"]["edition"] == verify(mirror).digest
     assert plan.tasks[0].initial_state.initialization_actions[0].arguments["customer_id"].startswith("CUSX")
     with use_edition(None):
         public = build_plan(options)
-    assert "edition" not in public.header["config"] and public.header["provenance"]["edition"]["label"] == "public 1.0.0"
+    assert public.header["provenance"]["edition"]["label"] == "public 1.0.0"
+    assert verify(mirror).label.replace(" ", "-") in plan.checkpoint_path.name and "edition" not in public.checkpoint_path.name
+    assert plan.header["config"]["tasks_sha256"] != public.header["config"]["tasks_sha256"]  # a resume of the other refused
 
 
 def test_report_edition_flag_reads_the_edition_and_refuses_a_folder_that_is_not_one(mirror, tmp_path):
