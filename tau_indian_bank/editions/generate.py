@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tau_indian_bank.editions.manifest import MANIFEST_NAME, Identity, render_manifest, shared_files, verify
+from tau_indian_bank.editions.manifest import MANIFEST_NAME, Identity, current_generators, render_manifest, shared_files, verify
 from tau_indian_bank.errors import EditionError
 from tau_indian_bank.paths import EDITION_SEED, EDITION_TASKS, SEED_DIR, SEED_MANIFEST, DataSource, use_edition
 from tau_indian_bank.tasks.builder import GenerationError
@@ -210,12 +210,8 @@ def _public_overlap(source: DataSource) -> SetReport:
 
 def _manifest_fields(seed: int, plans: Plans, built: Mapping[str, tuple[list, dict]],
                      reports: list[SetReport]) -> dict[str, Any]:
-    from tau_indian_bank.seeding.common import GENERATOR_VERSION as SEED_GENERATOR_VERSION
-    from tau_indian_bank.tasks.builder import GENERATOR_VERSION as TASK_GENERATOR_VERSION
-
     return {
-        "seed": seed, "generation_seed": seed,
-        "generators": {"seed_data": SEED_GENERATOR_VERSION, "task_sets": TASK_GENERATOR_VERSION},
+        "seed": seed, "generation_seed": seed, "generators": current_generators(),
         "avoids_ids_of": hashlib.sha256((SEED_DIR / SEED_MANIFEST).read_bytes()).hexdigest(),
         "plan": plans.describe(),
         "shared": shared_files(),

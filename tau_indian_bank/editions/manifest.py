@@ -80,6 +80,14 @@ def render_manifest(fields: Mapping[str, Any], root: Path) -> bytes:
     return (json.dumps(manifest, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8")
 
 
+def current_generators() -> dict[str, int]:
+    """The versions of this package's generators: the bank's seed data and the task sets."""
+    from tau_indian_bank.seeding.common import GENERATOR_VERSION as SEED_DATA
+    from tau_indian_bank.tasks.builder import GENERATOR_VERSION as TASK_SETS
+
+    return {"seed_data": SEED_DATA, "task_sets": TASK_SETS}
+
+
 def read_manifest(root: Path) -> dict[str, Any]:
     """An edition's manifest, parsed (one-line errors if the folder is not an edition)."""
     path = root / MANIFEST_NAME
@@ -116,6 +124,10 @@ def _verified(root_text: str, stamps: tuple[tuple[str, tuple[int, int, int]], ..
     if data.get("format") != FORMAT or data.get("package_version") != __version__:
         raise EditionError(f"{root}: made by tau-indian-bank {data.get('package_version')} (format {data.get('format')}); "
                            f"this is {__version__}: make it again with edition new --seed {data.get('seed')}")
+    generators = current_generators()
+    if data.get("generators") != generators:
+        raise EditionError(f"{root}: made by generator versions {data.get('generators')}, this package has {generators}: "
+                           f"make it again with edition new --seed {data.get('seed')}")
     listed = data["files"]
     present = {path.as_posix() for path in edition_files(root)}
     for name in sorted(set(listed) | present):

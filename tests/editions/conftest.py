@@ -17,7 +17,7 @@ MIRROR_TASKS = ("seq_fd_close_0001", "seq_card_limit_0001", "ctrl_balance_0001")
 
 def write_mirror(root: Path) -> Path:
     """An edition folder whose bank is the public one with every customer id renamed, three of its tasks, and a manifest."""
-    from tau_indian_bank.editions.manifest import MANIFEST_NAME, render_manifest
+    from tau_indian_bank.editions.manifest import MANIFEST_NAME, current_generators, render_manifest
 
     old, new = MIRROR
     seed = root / "data" / "seed"
@@ -30,7 +30,8 @@ def write_mirror(root: Path) -> Path:
         folder.mkdir(parents=True, exist_ok=True)
         (folder / "tasks.json").write_text(text, encoding="utf-8")
         (folder / "split_tasks.json").write_text(json.dumps({"base": list(MIRROR_TASKS)}) + "\n", encoding="utf-8")
-    (root / MANIFEST_NAME).write_bytes(render_manifest({"seed": 0, "plan": {"name": "mirror"}}, root))
+    (root / MANIFEST_NAME).write_bytes(render_manifest({"seed": 0, "plan": {"name": "mirror"}, "generators": current_generators()},
+                                                       root))
     return root
 
 

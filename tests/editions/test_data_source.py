@@ -129,3 +129,16 @@ def test_an_edition_altered_after_it_was_checked_is_refused(mirror_copy):
     (mirror_copy / "data" / "seed" / "cards.csv").unlink()
     with pytest.raises(EditionError, match=r"data/seed/cards\.csv is missing"):
         verify(mirror_copy)
+
+
+def test_an_edition_of_other_generator_versions_or_package_version_is_refused(mirror_copy):
+    from tau_indian_bank.editions.manifest import MANIFEST_NAME, verify
+
+    manifest = mirror_copy / MANIFEST_NAME
+    data = json.loads(manifest.read_text(encoding="utf-8"))
+    manifest.write_text(json.dumps({**data, "generators": {"seed_data": 0, "task_sets": 1}}), encoding="utf-8")
+    with pytest.raises(EditionError, match=r"made by generator versions .*make it again with edition new --seed 0"):
+        verify(mirror_copy)
+    manifest.write_text(json.dumps({**data, "package_version": "0.9.0"}), encoding="utf-8")
+    with pytest.raises(EditionError, match=r"made by tau-indian-bank 0\.9\.0 .*this is 1\.0\.0"):
+        verify(mirror_copy)
