@@ -8,9 +8,10 @@ target under 1 ms each); the offline base split end to end through ``tau2 run`` 
 in-process; ``tau-indian-bank validate``; ``tau-indian-bank report`` on a
 1,000-session file, with where its time goes; and the linear run's checkpoint cost per
 session against tau2's stock save, and the base split x 3 trials through ``tau-indian-bank
-run`` (``tau_indian_bank/runs/benchmark.py``). Ratios are what to compare across
+run`` (``tau_indian_bank/runs/benchmark.py``); ``edition new`` for a whole private edition,
+validation included (target: under 5 minutes), and ``edition compare``. Ratios are what to compare across
 machines; absolute times depend on this one. ``--quick`` skips the slow end-to-end rows
-(and measures the checkpoint rows at a tenth of the sizes).
+(and measures the checkpoint rows at a tenth of the sizes, and an edition of one task per family).
 """
 
 from __future__ import annotations
@@ -270,6 +271,24 @@ def _end_to_end_rows(folder: str) -> Rows:
     return rows
 
 
+#: The seed of the edition the benchmark makes (any but the public one).
+EDITION_SEED = 2718
+
+
+def _edition_rows(folder: str, quick: bool) -> Rows:
+    """``edition new`` (validation included) and ``edition compare``; with ``quick``, a reduced plan (one task per family)."""
+    out = str(Path(folder) / "edition")
+    reduced = ["--per-family", "1"] if quick else []
+    wall, memory = _timed_command([str(BIN / "tau-indian-bank"), "edition", "new", "--seed", str(EDITION_SEED), "--out", out,
+                                   *reduced], folder)
+    name = "`edition new --per-family 1` (reduced, validated)" if quick else "`edition new` (whole edition, validated)"
+    rows: Rows = [(name, "s", {DOMAIN_NAME: wall}), ("  peak memory of that command", "MB", {DOMAIN_NAME: memory})]
+    if not quick:
+        wall, _ = _timed_command([str(BIN / "tau-indian-bank"), "edition", "compare", out], folder)
+        rows.append(("`edition compare` (public suite and that edition)", "s", {DOMAIN_NAME: wall}))
+    return rows
+
+
 def _write_json(out: Path, rows: Rows) -> None:
     out.mkdir(parents=True, exist_ok=True)
     machine = {"python": platform.python_version(), "machine": platform.machine(), "cpus": os.cpu_count(),
@@ -296,6 +315,8 @@ def main(argv: list[str] | None = None) -> int:
     if not args.quick:
         with tempfile.TemporaryDirectory() as folder:
             rows.extend(_end_to_end_rows(folder))
+    with tempfile.TemporaryDirectory() as folder:
+        rows.extend(_edition_rows(folder, args.quick))
     rows.extend(run_rows(quick=args.quick))
     print(render(rows))
     _write_json(Path(args.out), rows)

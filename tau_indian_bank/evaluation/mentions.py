@@ -53,7 +53,8 @@ _AMOUNT_PATTERNS = (
     re.compile(rf"(?:₹|\brs\b\.?|\binr\b|\brupees\b)\s*{_NUMBER}{_UNIT}", re.I),
     re.compile(rf"(?<![\d.,]){_NUMBER}{_UNIT}\s*(?:rupees\b|/-)", re.I),
 )
-_PERCENT = re.compile(r"(?<![\d.,])(?P<n>\d{1,3}(?:\.\d+)?)\s*(?:%|per\s?cent\b|pc\b)", re.I)
+# Not inside a word: a reference such as STMTIKASA2PC names no percentage.
+_PERCENT = re.compile(r"(?<![\w.,])(?P<n>\d{1,3}(?:\.\d+)?)\s*(?:%|per\s?cent\b|pc\b)", re.I)
 
 
 @dataclass(frozen=True)

@@ -83,15 +83,21 @@ def id_values(name: str, arguments: Mapping[str, Any]) -> list[tuple[str, str]]:
     return found
 
 
-@lru_cache(maxsize=1)
 def owners() -> dict[str, frozenset[str]]:
-    """Map each id to the customers it belongs to, over the whole bank (read from the seed files)."""
-    import csv
+    """Map each id to the customers it belongs to, over the whole bank (the active edition's seed files)."""
+    from tau_indian_bank.paths import data_source
 
-    from tau_indian_bank.paths import SEED_DIR
+    return _owners(*data_source().key)
+
+
+@lru_cache(maxsize=4)
+def _owners(seed: str, *stamp: int) -> dict[str, frozenset[str]]:
+    """``owners`` of the seed folder ``seed`` (``stamp``: its manifest's identity on disk, so a rewrite is re-read)."""
+    import csv
+    from pathlib import Path
 
     def pairs(table: str, key: str, owner: str) -> list[tuple[str, str]]:
-        with (SEED_DIR / f"{table}.csv").open(newline="", encoding="utf-8") as handle:
+        with (Path(seed) / f"{table}.csv").open(newline="", encoding="utf-8") as handle:
             return [(row[key], row[owner]) for row in csv.DictReader(handle)]
 
     holders: dict[str, set[str]] = {}

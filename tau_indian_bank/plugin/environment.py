@@ -16,13 +16,13 @@ from tau2.environment.tool import Tool
 
 from tau_indian_bank.errors import PolicyFileError
 from tau_indian_bank.evaluation.assertions import VerdictAssertions
-from tau_indian_bank.paths import POLICY_DIR, ROBUST_SPLITS_FILE, ROBUST_TASKS_FILE
-from tau_indian_bank.tasks.suite_files import load_splits, load_suite, select_split
+from tau_indian_bank.paths import POLICY_DIR
+from tau_indian_bank.tasks.suite_files import load_splits, load_suite, select_split, task_set_files
 from tau_indian_bank.tools.arguments import ToolError
 from tau_indian_bank.tools.catalogue import TASK_SET_SPECS
 from tau_indian_bank.tools.staging import FAULT_MESSAGE
 from tau_indian_bank.tools.toolkit import BankTools
-from tau_indian_bank.vocabulary import DOMAIN_NAME
+from tau_indian_bank.vocabulary import DOMAIN_NAME, ROBUST_TASK_SET
 
 POLICY_FILE = POLICY_DIR / "servicing_policy.md"
 
@@ -111,22 +111,37 @@ def get_environment(solo_mode: bool = False, **_: Any) -> BankEnvironment:
     return BankEnvironment(domain_name=DOMAIN_NAME, policy=agent_policy(), tools=SessionTools())
 
 
+def _task_set(task_set: str, task_split_name: str | None) -> list[Task]:
+    """The tasks of a split of a task set of the active edition (``TAU_INDIAN_BANK_EDITION``, else the public one).
+
+    A private edition is checked against its manifest first (once per process and edition).
+    """
+    from tau_indian_bank.editions.manifest import identity
+
+    identity()
+    tasks_file, splits_file = task_set_files(task_set)
+    return [Task.model_validate(task) for task in select_split(load_suite(tasks_file), load_splits(splits_file), task_split_name)]
+
+
+def _splits(task_set: str) -> dict[str, list[str]]:
+    return {name: list(ids) for name, ids in load_splits(task_set_files(task_set)[1]).items()}
+
+
 def get_tasks(task_split_name: str | None = "base") -> list[Task]:
     """The tasks of a split (all tasks when ``task_split_name`` is None)."""
-    return [Task.model_validate(task) for task in select_split(load_suite(), load_splits(), task_split_name)]
+    return _task_set(DOMAIN_NAME, task_split_name)
 
 
 def get_tasks_split() -> dict[str, list[str]]:
     """The named splits: base, lite, train and test."""
-    return {name: list(ids) for name, ids in load_splits().items()}
+    return _splits(DOMAIN_NAME)
 
 
 def get_robust_tasks(task_split_name: str | None = "base") -> list[Task]:
     """The robustness set's tasks of a split (``base`` is the whole set)."""
-    tasks, splits = load_suite(ROBUST_TASKS_FILE), load_splits(ROBUST_SPLITS_FILE)
-    return [Task.model_validate(task) for task in select_split(tasks, splits, task_split_name)]
+    return _task_set(ROBUST_TASK_SET, task_split_name)
 
 
 def get_robust_tasks_split() -> dict[str, list[str]]:
     """The robustness set's splits: base and lite."""
-    return {name: list(ids) for name, ids in load_splits(ROBUST_SPLITS_FILE).items()}
+    return _splits(ROBUST_TASK_SET)

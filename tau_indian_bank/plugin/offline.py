@@ -157,11 +157,9 @@ def run_offline_agents(split: str = "lite", agents: Sequence[str] | None = None,
 
     ``task_set`` is ``indian_bank_robust`` for the robustness set; None or ``indian_bank`` is the base suite.
     """
-    from tau_indian_bank.paths import ROBUST_SPLITS_FILE, SPLITS_FILE
-    from tau_indian_bank.tasks.suite_files import load_splits
-    from tau_indian_bank.vocabulary import ROBUST_TASK_SET
+    from tau_indian_bank.tasks.suite_files import load_splits, task_set_files
 
-    splits_file = ROBUST_SPLITS_FILE if task_set == ROBUST_TASK_SET else SPLITS_FILE
+    splits_file = task_set_files(task_set)[1]  # the active edition's
 
     chosen = list(agents or OFFLINE_AGENTS)
     unknown = [a for a in chosen if a not in OFFLINE_AGENTS]

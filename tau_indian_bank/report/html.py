@@ -103,7 +103,9 @@ def table_html(title: str, header: Sequence[str], rows: Sequence[Sequence[str]],
 def _runs_table(report: Mapping[str, Any]) -> str:
     rows = [[r["label"], r.get("agent") or "", r.get("agent_llm") or "–", r.get("user") or "", r.get("user_llm") or "–",
              str(r["n_sessions"]), r.get("path") or ""] for r in report["runs"]]
-    return table_html("Runs", ["run", "agent", "agent model", "customer", "customer model", "sessions", "results file"], rows,
+    edition = (report.get("edition") or {}).get("label")
+    return table_html(f"Runs ({edition})" if edition else "Runs",
+                      ["run", "agent", "agent model", "customer", "customer model", "sessions", "results file"], rows,
                       "A score belongs to the agent, the customer model and the split together.")
 
 

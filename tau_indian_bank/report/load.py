@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tau_indian_bank.editions.provenance import edition_of, require_active
 from tau_indian_bank.errors import ReportInputError
 from tau_indian_bank.evaluation.answers import AnswerResult, check_answer
 from tau_indian_bank.evaluation.diagnostics import ModelError, SessionDiagnostics, agent_calls, diagnose, model_error
@@ -195,6 +196,7 @@ def load_run(path: str | Path, label: str | None = None) -> Run:
     agent_info, user_info = info.get("agent_info") or {}, info.get("user_info") or {}
     domain = (info.get("environment_info") or {}).get("domain_name", "")
     tasks = {t["id"]: t for t in data["tasks"] if isinstance(t, dict) and "id" in t}
+    require_active(edition_of(data, tasks), str(path))  # before any session: S1 reads the edition's bank
     trials = max(int(info.get("num_trials") or 1), 1)
     by_slot = simulations_by_slot(data, tasks)
     slots = owned_slots(data, tasks, trials)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tau_indian_bank.editions.provenance import edition_of, require_active
 from tau_indian_bank.errors import ReportInputError
 from tau_indian_bank.report.load import Run, Session, Slot, build_session, owned_slots, read_results, simulations_by_slot
 from tau_indian_bank.report.suite import differing_tasks
@@ -34,6 +35,7 @@ _IDENTITY: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("task content", (RUN_METADATA_KEY, "task_set", "tasks_sha256")),
     ("task suite digest", (RUN_METADATA_KEY, "provenance", "tasks_sha256")),
     ("policy digest", (RUN_METADATA_KEY, "provenance", "policy_sha256")),
+    ("edition", (RUN_METADATA_KEY, "provenance", "edition", "digest")),
     ("seed", ("info", "seed")),
 )
 
@@ -73,6 +75,7 @@ def merge_shards(paths: Sequence[str], label: str) -> Run:
         first = first or (path, identity)
         _check_same(first, (path, identity), label)
         tasks = tasks or {t["id"]: t for t in data["tasks"] if isinstance(t, dict) and "id" in t}
+        require_active(edition_of(data, tasks), path)
         whole = whole or [str(task_id) for task_id in data[RUN_METADATA_KEY]["task_ids"]]
         mine = owned_slots(data, tasks, int(identity["trials"] or 1))
         for slot in mine:

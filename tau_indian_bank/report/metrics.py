@@ -289,13 +289,16 @@ def chain_length_gap(metrics: Sequence[dict[str, Any]]) -> dict[str, Any]:
     return {"by_chain_length": gaps, "widest": widest}
 
 
-def provenance() -> dict[str, str]:
-    """What produced the report: package version, git commit, and digests of the suite, seed and policy."""
+def provenance() -> dict[str, Any]:
+    """What produced the report: package version, git commit, the edition, and digests of its suite, seed and the policy."""
     import hashlib
     import subprocess
 
     from tau_indian_bank import __version__
-    from tau_indian_bank.paths import POLICY_DIR, ROOT, SEED_DIR, TASKS_FILE
+    from tau_indian_bank.editions.manifest import identity
+    from tau_indian_bank.paths import POLICY_DIR, ROOT, SEED_MANIFEST, data_source
+
+    source = data_source()
 
     def sha(path) -> str:  # noqa: ANN001
         try:
@@ -307,15 +310,20 @@ def provenance() -> dict[str, str]:
         commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, timeout=5).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         commit = ""
-    return {"tau_indian_bank": __version__, "git_commit": commit or "unknown", "tasks_sha256": sha(TASKS_FILE),
-            "seed_manifest_sha256": sha(SEED_DIR / "MANIFEST.json"), "policy_sha256": sha(POLICY_DIR / "servicing_policy.md")}
+    return {"tau_indian_bank": __version__, "git_commit": commit or "unknown", "tasks_sha256": sha(source.tasks_file),
+            "seed_manifest_sha256": sha(source.seed_dir / SEED_MANIFEST), "policy_sha256": sha(POLICY_DIR / "servicing_policy.md"),
+            "edition": identity(source).to_json()}
 
 
 def build_report(runs: Sequence[Run], with_sessions: bool = False, strict: bool = False,
                  judged: dict[str, Judged] | None = None) -> dict[str, Any]:
-    """The whole report as the JSON contract (``judged``: run label -> judge verdicts, if a judge ran)."""
+    """The whole report as the JSON contract (``judged``: run label -> judge verdicts, if a judge ran).
+
+    It names its edition (``edition``: ``digest`` and ``label``, "public 1.0.0" or "edition <digest>").
+    """
     metrics = [run_metrics(run, with_sessions, strict, None if judged is None else judged.get(run.label, {})) for run in runs]
     report: dict[str, Any] = {"runs": metrics, "comparisons": compare(runs), "provenance": provenance()}
+    report["edition"] = report["provenance"]["edition"]  # the runs' (load_runs refuses a run of another)
     if len(runs) >= 2:
         report["best_worst_gap"] = chain_length_gap(metrics)
     return report

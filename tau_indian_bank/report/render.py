@@ -83,7 +83,14 @@ def _tables(report: dict[str, Any], intervals: bool = False) -> list[tuple[str, 
                     for r in runs],
                    "precedence: premature termination > unnecessary transfer > wrong arguments > wrong or extra write > "
                    "skipped required read > stopped short > other"))
-    return tables + _axis_tables(runs, intervals) + _gate_and_trial_tables(report)
+    return _labelled(report, tables + _axis_tables(runs, intervals) + _gate_and_trial_tables(report))
+
+
+def _labelled(report: dict[str, Any], tables: list[tuple[str, list[str], list[list[str]], str]]
+              ) -> list[tuple[str, list[str], list[list[str]], str]]:
+    """Every table's title followed by the runs' edition in brackets ("public 1.0.0", "edition 3f2a…")."""
+    label = (report.get("edition") or {}).get("label")
+    return [(f"{title} ({label})" if label else title, *rest) for title, *rest in tables]  # type: ignore[misc]
 
 
 def _axis_cell(entry: dict[str, Any] | None, intervals: bool) -> str:

@@ -165,7 +165,11 @@ def _secrets(args: Sequence[Mapping[str, Any]], router_secrets: Sequence[str]) -
 
 def default_name(options: RunOptions, agent_llm: str, user_llm: str) -> str:
     """A results name derived from the configuration, so that re-running the same command resumes it."""
+    from tau_indian_bank.editions.manifest import identity
+
     parts = [options.domain, options.agent, agent_llm, options.user, user_llm, options.task_split_name or "all"]
+    if identity().private:  # a private edition's run never resumes the public one's
+        parts.append(identity().label)
     if options.task_ids is not None or options.num_tasks is not None:
         parts.append(sha256(json.dumps([options.task_ids, options.num_tasks]))[:8])
     if options.num_trials > 1:

@@ -31,7 +31,7 @@ _LATEST_DORMANT_OPENING = dt.date(2023, 12, 31)
 def make_accounts(bank: SeedBank) -> None:
     """Open 1-3 accounts per customer, then make about 50 of them joint with another customer."""
     ctx = bank.ctx
-    numbers: set[str] = set()
+    numbers: set[str] = set(ctx.reserved)  # never another bank's account number
     for person in bank.people:
         kinds = _account_kinds(ctx, person)
         for index, kind in enumerate(kinds):

@@ -38,15 +38,19 @@ Row = dict[str, object]
 class SeedContext:
     """The seeded random generator of one run, and registries keeping ids and references unique."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, reserved: frozenset[str] = frozenset()) -> None:
         """Create the context.
 
         Args:
             seed: Seed of the run's only random generator.
+            reserved: Ids and references this bank must not hand out (another bank's: a private
+                edition avoids every id of the public bank). A draw that hits one is drawn again,
+                so a bank that hits none is the same, byte for byte, with or without them.
         """
         self.rng = random.Random(seed)
-        self._ids: set[str] = set()
-        self._refs: set[str] = set()
+        self.reserved = reserved
+        self._ids: set[str] = set(reserved)
+        self._refs: set[str] = set(reserved)
 
     def new_id(self, prefix: str, content: object) -> str:
         """Return a fresh content-derived id (the next occurrence if the content repeats).

@@ -53,16 +53,17 @@ def primary_key(model: type[SQLModel]) -> list[str]:
     return [column.name for column in model.__table__.columns if column.primary_key]  # type: ignore[attr-defined]
 
 
-def generate(seed: int = SEED) -> dict[str, Rows]:
+def generate(seed: int = SEED, reserved: frozenset[str] = frozenset()) -> dict[str, Rows]:
     """Generate every business table.
 
     Args:
         seed: Seed of the run's only random generator.
+        reserved: Ids and references not to hand out (another bank's, see ``seeding.reserved``).
 
     Returns:
         Table name to rows (dicts keyed by column name), each table sorted by primary key.
     """
-    bank = SeedBank(ctx=SeedContext(seed))
+    bank = SeedBank(ctx=SeedContext(seed, reserved))
     make_branches(bank)
     make_customers(bank)
     make_accounts(bank)
@@ -117,17 +118,21 @@ def render_csv(model: type[SQLModel], rows: Rows) -> bytes:
     return buffer.getvalue().encode("utf-8")
 
 
-def write_seed(out_dir: Path, seed: int = SEED) -> dict[str, int]:
+def write_seed(out_dir: Path, seed: int = SEED, avoid: Path | None = None) -> dict[str, int]:
     """Generate the bank and write one CSV per table plus ``MANIFEST.json`` into ``out_dir``.
 
     Args:
         out_dir: Folder to write into (created if missing).
         seed: Seed of the run's only random generator.
+        avoid: A seed folder whose ids and references this bank must not reuse (a private
+            edition avoids the public bank's); its manifest's digest is recorded.
 
     Returns:
         Table name to number of rows written.
     """
-    tables = generate(seed)
+    from tau_indian_bank.seeding.reserved import reserved_ids
+
+    tables = generate(seed, reserved_ids(avoid) if avoid is not None else frozenset())
     out_dir.mkdir(parents=True, exist_ok=True)
     entries: dict[str, dict[str, object]] = {}
     for model in BUSINESS_TABLES:
@@ -135,7 +140,9 @@ def write_seed(out_dir: Path, seed: int = SEED) -> dict[str, int]:
         data = render_csv(model, tables[name])
         (out_dir / f"{name}.csv").write_bytes(data)
         entries[name] = {"rows": len(tables[name]), "sha256": hashlib.sha256(data).hexdigest()}
-    manifest = {"seed": seed, "generator_version": GENERATOR_VERSION, "tables": entries}
+    manifest: dict[str, object] = {"seed": seed, "generator_version": GENERATOR_VERSION, "tables": entries}
+    if avoid is not None:
+        manifest["avoids_ids_of"] = hashlib.sha256((avoid / "MANIFEST.json").read_bytes()).hexdigest()
     (out_dir / "MANIFEST.json").write_bytes((json.dumps(manifest, sort_keys=True, indent=2) + "\n").encode("utf-8"))
     return {name: int(str(entry["rows"])) for name, entry in entries.items()}
 
@@ -145,8 +152,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Write the bank's seed data as CSV files.")
     parser.add_argument("--out", type=Path, default=Path("data/seed"), help="output folder (default: data/seed)")
     parser.add_argument("--seed", type=int, default=SEED, help=f"random seed (default: {SEED})")
+    parser.add_argument("--avoid", type=Path, default=None, metavar="SEED_DIR",
+                        help="a seed folder whose ids this bank must not reuse (a private edition avoids data/seed's)")
     args = parser.parse_args(argv)
-    counts = write_seed(args.out, args.seed)
+    counts = write_seed(args.out, args.seed, args.avoid)
     for name, count in counts.items():
         print(f"{name:20s} {count:7d}")
     print(f"wrote {sum(counts.values())} rows to {args.out}", file=sys.stderr)

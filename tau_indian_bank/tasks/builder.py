@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
@@ -26,6 +27,8 @@ from tau_indian_bank.tasks.scenario_rules import fit_persona
 from tau_indian_bank.vocabulary import CATEGORIES, category_of
 
 GENERATION_SEED = 20260715
+#: Version of the task generator (this builder, the families' framework): an edition's manifest records it.
+GENERATOR_VERSION = 1
 SPLIT_SIZES = {"lite": 200, "test": 50}
 
 
@@ -49,29 +52,66 @@ def _run_gold(customer_id: str, draft: Draft) -> str | None:
     return login_context
 
 
-def _fill(family: Family, quota: int, used: Counter[str], seed: int) -> list[dict[str, Any]]:
+_SCENARIO_FIELDS = ("reason_for_call", "known_info", "unknown_info", "task_instructions")
+_DATA = re.compile(r"[0-9₹]")
+
+
+def scenario_text(task: Mapping[str, Any]) -> str:
+    """A task's whole scenario as the customer reads it: reason, known and unknown information, instructions."""
+    instructions = (task.get("user_scenario") or {}).get("instructions") or {}
+    if isinstance(instructions, str):
+        return instructions
+    return "\n".join(str(instructions.get(key) or "") for key in _SCENARIO_FIELDS)
+
+
+def carries_data(text: str) -> bool:
+    """Whether a scenario names figures, dates or digits of a record (else it is a family's fixed wording)."""
+    return bool(_DATA.search(text))
+
+
+def _fill(family: Family, quota: int, used: Counter[str], seed: int, avoid: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
+    """``quota`` tasks of one family: its candidates first, then (only if they run out) its fallback candidates.
+
+    A task whose scenario text is in ``avoid`` (another suite's) is kept back, and used only if
+    the family cannot fill its quota without it (in the order drawn).
+    """
     from tau_indian_bank.bank.store import template
 
     conn = template().full
     rng = random.Random(f"{seed}:{family.name}")
-    candidates = list(family.candidates(conn))
-    rng.shuffle(candidates)
-    candidates.sort(key=lambda c: used[c.customer_id])  # stable: least-used customers first, shuffled within
     tasks: list[dict[str, Any]] = []
-    for candidate in candidates:
-        if len(tasks) == quota:
-            break
-        draft = family.draft(conn, candidate, rng)
-        login_context = _run_gold(draft.customer_id, draft)
-        if login_context is None:
+    held: list[tuple[Draft, str, str]] = []
+    for finder in (family.candidates, family.fallback):
+        if finder is None or len(tasks) == quota:
             continue
+        candidates = list(finder(conn))
+        rng.shuffle(candidates)
+        candidates.sort(key=lambda c: used[c.customer_id])  # stable: least-used customers first, shuffled within
+        for candidate in candidates:
+            if len(tasks) == quota:
+                break
+            draft = family.draft(conn, candidate, rng)
+            login_context = _run_gold(draft.customer_id, draft)
+            if login_context is None:
+                continue
+            persona_text = persona(conn, draft.customer_id, rng, draft.persona_note)
+            task = _assembled(conn, family, len(tasks) + 1, draft, persona_text, login_context)
+            if avoid and scenario_text(task) in avoid:
+                held.append((draft, persona_text, login_context))
+                continue
+            used[draft.customer_id] += 1
+            tasks.append(task)
+    for draft, persona_text, login_context in held[: quota - len(tasks)]:
         used[draft.customer_id] += 1
-        persona_text = persona(conn, draft.customer_id, rng, draft.persona_note)
-        tasks.append(fit_persona(attach_facts(assemble(family, len(tasks) + 1, draft, persona_text, login_context,
-                                                       full_name(conn, draft.customer_id)))))
+        tasks.append(_assembled(conn, family, len(tasks) + 1, draft, persona_text, login_context))
     if len(tasks) < quota:
         raise GenerationError(f"family {family.name}: only {len(tasks)} of {quota} tasks could be built")
     return tasks
+
+
+def _assembled(conn: Any, family: Family, number: int, draft: Draft, persona_text: str, login_context: str) -> dict[str, Any]:
+    return fit_persona(attach_facts(assemble(family, number, draft, persona_text, login_context,
+                                             full_name(conn, draft.customer_id))))
 
 
 def _apportion(total: int, weights: dict[str, int]) -> dict[str, int]:
@@ -145,8 +185,12 @@ def make_splits(task_ids: Iterable[str], seed: int = GENERATION_SEED) -> dict[st
     return {name: stratified_order(members) for name, members in splits.items()}
 
 
-def build(plan: dict[str, int] | None = None, seed: int = GENERATION_SEED) -> tuple[list[dict[str, Any]], dict[str, list[str]]]:
-    """Generate the suite: every family filled to its quota, then the splits."""
+def build(plan: dict[str, int] | None = None, seed: int = GENERATION_SEED,
+          avoid: frozenset[str] = frozenset()) -> tuple[list[dict[str, Any]], dict[str, list[str]]]:
+    """Generate the suite: every family filled to its quota, then the splits.
+
+    ``avoid``: scenario texts no task may have (a private edition avoids the public suite's that carry data).
+    """
     from tau_indian_bank.tasks.quotas import QUOTAS
 
     plan = QUOTAS if plan is None else plan
@@ -158,7 +202,7 @@ def build(plan: dict[str, int] | None = None, seed: int = GENERATION_SEED) -> tu
     tasks: list[dict[str, Any]] = []
     for name, family in families.items():
         if plan.get(name, 0) > 0:
-            tasks.extend(_fill(family, plan[name], used, seed))
+            tasks.extend(_fill(family, plan[name], used, seed, avoid))
     return tasks, make_splits((t["id"] for t in tasks), seed)
 
 

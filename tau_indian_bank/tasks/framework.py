@@ -83,6 +83,9 @@ class Family(Generic[C]):
     careless: str
     candidates: Finder[C]
     draft: Drafter[C]
+    #: Candidates of a wider kind, drawn only once ``candidates`` cannot fill the quota (a bank with fewer of the rare
+    #: records the family prefers, such as another seed's): the same procedure, drafted by the same ``draft``.
+    fallback: Finder[C] | None = None
 
     @property
     def prefix(self) -> str:

@@ -313,14 +313,13 @@ def render_table(checks: Sequence[Check], problems: TaskProblems, seconds: float
 
 def main(participants: bool = True, workers: int | None = None, task_set: str = DOMAIN_NAME) -> int:
     """Validate a shipped task set (the base suite, or ``indian_bank_robust``); print the table; return the exit status."""
-    from tau_indian_bank.paths import ROBUST_SPLITS_FILE, ROBUST_TASKS_FILE, SPLITS_FILE, TASKS_FILE
     from tau_indian_bank.plugin.environment import POLICY_FILE
-    from tau_indian_bank.tasks.suite_files import load_splits, load_suite
+    from tau_indian_bank.tasks.suite_files import load_splits, load_suite, task_set_files
 
     start = time.perf_counter()
     robust = task_set == ROBUST_TASK_SET
-    tasks = load_suite(ROBUST_TASKS_FILE if robust else TASKS_FILE)
-    splits = load_splits(ROBUST_SPLITS_FILE if robust else SPLITS_FILE)
+    tasks_file, splits_file = task_set_files(task_set)  # the active edition's
+    tasks, splits = load_suite(tasks_file), load_splits(splits_file)
     checks, problems = validate(tasks, splits, POLICY_FILE.read_text(encoding="utf-8"), participants, workers, robust)
     print(render_table(checks, problems, time.perf_counter() - start))
     return 0 if all(c.ok for c in checks) else 1

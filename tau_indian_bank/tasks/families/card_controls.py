@@ -216,11 +216,51 @@ def _two_cards_candidates(conn: sqlite3.Connection) -> list[CardPair]:
                 (not_expired(), not_expired()))
 
 
+def _two_cards_one_on_candidates(conn: sqlite3.Connection) -> list[CardPair]:
+    """Two active cards of one customer and a channel on abroad on the first, off on the second, none on both (fallback)."""
+    return rows(conn, CardPair, "SELECT DISTINCT c.customer_id, c.card_id AS first_card_id, d.card_id AS second_card_id "
+                      "FROM cards c JOIN cards d ON d.customer_id = c.customer_id AND d.card_id != c.card_id "
+                      "JOIN card_controls a ON a.card_id = c.card_id JOIN card_controls b ON b.card_id = d.card_id "
+                      "AND b.channel = a.channel AND b.region = a.region "
+                      "WHERE c.status = 'active' AND d.status = 'active' AND c.expiry > ? AND d.expiry > ? "
+                      "AND a.region = 'international' AND a.enabled = 1 AND b.enabled = 0 AND NOT EXISTS ("
+                      " SELECT 1 FROM card_controls x JOIN card_controls y ON y.channel = x.channel AND y.region = x.region "
+                      " WHERE x.card_id = c.card_id AND y.card_id = d.card_id AND x.region = 'international' "
+                      " AND x.enabled = 1 AND y.enabled = 1) ORDER BY c.card_id, d.card_id",
+                (not_expired(), not_expired()))
+
+
+def _two_cards_one_on_draft(conn: sqlite3.Connection, candidate: CardPair, rng: random.Random) -> Draft:
+    """The channel is on abroad on one card only: read both, turn it off on that one, and say the other is already off."""
+    customer_id, first, second = candidate.customer_id, candidate.first_card_id, candidate.second_card_id
+    channel = rng.choice(values(conn, "SELECT a.channel FROM card_controls a JOIN card_controls b ON b.channel = a.channel "
+                                      "AND b.region = a.region WHERE a.card_id = ? AND b.card_id = ? "
+                                      "AND a.region = 'international' AND a.enabled = 1 AND b.enabled = 0 ORDER BY a.channel",
+                                (first, second)))
+    one_label, two_label, what = card_label(conn, first), card_label(conn, second), _CHANNEL_WORDS[channel]
+    place = rng.choice(_PLACES)
+    return Draft(
+        customer_id=customer_id,
+        reason=f"You are back from {place} and want international {what} turned off on your {one_label} and your "
+               f"{two_label}; nothing else should change.",
+        opening=f"Hi, I'm back from {place}. Please turn off international {what} on both my cards, the {one_label} and the "
+                f"{two_label}.",
+        known=[("Cards", f"your {one_label} and your {two_label}"), ("What to turn off", f"{what} abroad (international)")],
+        unknown="You do not remember which international settings are on, on either card.",
+        gold=[details(first), _controls_step(first, channel, "international", False), details(second)],
+        assertion=(f"The assistant read each card, turned off international {channel} use on the card ending {one_label[-4:]} "
+                   f"after the customer confirmed, and told the customer it is already off on the card ending "
+                   f"{two_label[-4:]}, changing nothing else"),
+    )
+
+
 def _two_cards_draft(conn: sqlite3.Connection, candidate: CardPair, rng: random.Random) -> Draft:
     customer_id, first, second = candidate.customer_id, candidate.first_card_id, candidate.second_card_id
     both_on = values(conn, "SELECT a.channel FROM card_controls a JOIN card_controls b ON b.channel = a.channel "
                          "AND b.region = a.region WHERE a.card_id = ? AND b.card_id = ? AND a.region = 'international' "
                          "AND a.enabled = 1 AND b.enabled = 1 ORDER BY a.channel", (first, second))
+    if not both_on:  # a fallback candidate: on abroad on the first card only
+        return _two_cards_one_on_draft(conn, candidate, rng)
     channel = rng.choice(both_on)
     one_label, two_label, what = card_label(conn, first), card_label(conn, second), _CHANNEL_WORDS[channel]
     place = rng.choice(_PLACES)
@@ -251,4 +291,7 @@ TWO_CARDS_LIMIT = Family(
         "the change to the named channel abroad, although other international channels are on too.",
     careless="Turns off all international use, changes only one card, or uses one confirmation for both changes.",
     candidates=_two_cards_candidates, draft=_two_cards_draft,
+    # A bank with too few customers holding two cards with one channel on abroad on both: the channel is on abroad on
+    # one of the two cards only (both read, one change; the customer is told the other is already off).
+    fallback=_two_cards_one_on_candidates,
 )

@@ -53,8 +53,9 @@ def make_robust_splits(task_ids: Iterable[str], seed: int = GENERATION_SEED) -> 
     return {"base": interleave(by_axis), "lite": interleave(lite)}
 
 
-def build_robust(plan: dict[str, int] | None = None, seed: int = GENERATION_SEED) -> tuple[list[dict[str, Any]], dict[str, list[str]]]:
-    """Generate the robustness set: every robust family filled to its quota, then the splits."""
+def build_robust(plan: dict[str, int] | None = None, seed: int = GENERATION_SEED,
+                 avoid: frozenset[str] = frozenset()) -> tuple[list[dict[str, Any]], dict[str, list[str]]]:
+    """Generate the robustness set: every robust family filled to its quota, then the splits (``avoid``: see ``builder.build``)."""
     plan = ROBUST_QUOTAS if plan is None else plan
     families = {f.name: f for f in all_robust_families()}
     unknown = sorted(set(plan) - set(families))
@@ -64,7 +65,7 @@ def build_robust(plan: dict[str, int] | None = None, seed: int = GENERATION_SEED
     tasks: list[dict[str, Any]] = []
     for name, family in families.items():
         if plan.get(name, 0) > 0:
-            tasks.extend(_fill(family, plan[name], used, seed))
+            tasks.extend(_fill(family, plan[name], used, seed, avoid))
     return tasks, make_robust_splits((t["id"] for t in tasks), seed)
 
 
