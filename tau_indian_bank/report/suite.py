@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 #: The scenario fields the customer is prompted with.
@@ -30,14 +31,23 @@ def fingerprint(task: Mapping[str, Any]) -> str:
     return json.dumps([actions, initial, scenario], sort_keys=True, ensure_ascii=False)
 
 
-@functools.lru_cache(maxsize=1)
 def installed() -> dict[str, str]:
-    """Every installed task's fingerprint, by id (both task sets)."""
-    from tau_indian_bank.paths import ROBUST_TASKS_FILE, TASKS_FILE
+    """Every installed task's fingerprint, by id (both task sets of the active edition)."""
+    from tau_indian_bank.paths import file_stamp
+    from tau_indian_bank.tasks.suite_files import task_set_files
+    from tau_indian_bank.vocabulary import ROBUST_TASK_SET
+
+    files = tuple(task_set_files(name)[0] for name in (None, ROBUST_TASK_SET))
+    return _fingerprints(files, tuple(file_stamp(path) for path in files))
+
+
+@functools.lru_cache(maxsize=4)
+def _fingerprints(files: tuple[Path, ...], stamps: tuple[tuple[int, int, int], ...]) -> dict[str, str]:
+    """Fingerprints of the tasks in ``files`` (``stamps`` key the cache to their contents on disk)."""
     from tau_indian_bank.tasks.suite_files import load_suite
 
     found: dict[str, str] = {}
-    for path in (TASKS_FILE, ROBUST_TASKS_FILE):
+    for path in files:
         if path.exists():
             found.update({str(t["id"]): fingerprint(t) for t in load_suite(path)})
     return found
