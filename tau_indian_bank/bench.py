@@ -146,9 +146,11 @@ def _timed_command(args: list[str], cwd: str) -> tuple[float, float]:
 
 def _check_costs_ms(sessions: list[tuple[Any, Any]]) -> dict[str, float]:
     """Median cost per session of the answer check and of gate S7, caches cleared before each session."""
-    from tau_indian_bank.evaluation import answers, mentions
+    from tau_indian_bank import text
+    from tau_indian_bank.evaluation import answers
     from tau_indian_bank.evaluation.answers import check_answer
-    from tau_indian_bank.evaluation.figures import check_figures, rule_sources
+    from tau_indian_bank.evaluation.gates.figures import check_figures
+    from tau_indian_bank.evaluation.gates.tracing import rule_sources
 
     rule_sources()  # read once per process, like the policy
     dumped = [(t.model_dump(mode="json"), [m.model_dump(mode="json") for m in s.messages]) for t, s in sessions]
@@ -157,7 +159,7 @@ def _check_costs_ms(sessions: list[tuple[Any, Any]]) -> dict[str, float]:
     costs: dict[str, list[float]] = {"answer check": [], "gate S7": []}
     for task, messages in dumped:
         for name, check in (("answer check", check_answer), ("gate S7", check_figures)):
-            for cache in (mentions.amounts, mentions.dates, mentions.percents, answers._states):
+            for cache in (text.amounts, text.dates, text.percents, text.plain, answers._states):
                 cache.cache_clear()
             start = time.perf_counter()
             check(task, messages)

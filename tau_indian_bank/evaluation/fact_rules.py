@@ -31,15 +31,14 @@ from typing import Any
 
 from tau_indian_bank.bank.money import format_rupees, output_rupees_to_paise, parse_rupees
 from tau_indian_bank.evaluation.facts import Fact, Rounding
-from tau_indian_bank.evaluation.mentions import percent_of
+from tau_indian_bank.text import percent_of
+from tau_indian_bank.text.lexicon import CATEGORIES
 from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
-from tau_indian_bank.wording import spoken_date
+from tau_indian_bank.wording import spoken_date, spoken_month
 
 #: Facts a family's customer does not ask for, by task-id prefix and output field.
 NOT_ASKED: dict[str, frozenset[str]] = {"ctrl_card_and_account": frozenset({"expiry"})}
 _STATUS_WRITES = frozenset({"freeze_card", "unfreeze_card", "block_card"})
-_MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-                "November", "December")
 
 
 @dataclass(frozen=True)
@@ -76,10 +75,7 @@ def amount(label: str, rupees: object, field: str, rounding: Rounding = "exact")
 
 def date(label: str, iso: str, field: str) -> Fact:
     """A date fact (``YYYY-MM-DD``) or a month fact (``YYYY-MM``)."""
-    if len(iso) == 7:
-        text = f"{_MONTH_NAMES[int(iso[5:]) - 1]} {iso[:4]}"
-    else:
-        text = spoken_date(iso)
+    text = spoken_month(iso) if len(iso) == 7 else spoken_date(iso)
     return Fact(kind="date", label=label, value=iso, text=text, field=field)
 
 
@@ -230,15 +226,11 @@ def _address(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) 
 
 
 def _service_request(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:
-    facts = [reference(f"{_CATEGORY.get(out['category'], 'service')} request number", out["request_id"], "request_id")]
+    category = CATEGORIES.get(out["category"])
+    facts = [reference(f"{category.short if category else 'service'} request number", out["request_id"], "request_id")]
     if out["category"] == "kyc_update" and c.profile.get("kyc_status") not in (None, "verified"):
         facts.insert(0, outcome("kyc_overdue", "KYC overdue", "Your KYC is overdue.", "kyc_status"))
     return facts
-
-
-_CATEGORY = {"kyc_update": "KYC update", "dispute_transaction": "dispute", "card_replacement": "card replacement",
-             "account_reactivation": "reactivation", "loan_foreclosure": "foreclosure", "gold_loan_application": "gold loan",
-             "insurance_claim": "insurance claim", "nominee_update": "nominee update", "complaint": "complaint"}
 
 
 def _request_status(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:

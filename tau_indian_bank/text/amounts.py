@@ -11,7 +11,7 @@
 * **Percentages**: ``7%``, ``7.00 %``, ``7 per cent``, ``7 percent``, ``7 pc``, ``7 प्रतिशत``,
   ``7 pratishat``, ``7 फीसदी``.
 
-API: :class:`Amount`, :func:`amounts`, :func:`amount_values`, :func:`has_figures`,
+API: :class:`Amount`, :func:`amounts`, :func:`amount_values`, :func:`may_hold_amounts`, :func:`has_figures`,
 :class:`Percent`, :func:`percents`, :func:`percent_of`.
 """
 
@@ -32,7 +32,7 @@ _UNIT = rf"(?:\s*(?P<u>{SCALE_PATTERN}){E})?"
 _PATTERNS = (
     re.compile(rf"{_MARKER}\s*{_NUMBER}{_UNIT}", re.I),
     re.compile(rf"(?<![\d.,]){_NUMBER}{_UNIT}\s*{_SUFFIX}", re.I),
-    re.compile(rf"(?<![\d.,]){_NUMBER}\s*(?P<u>{SCALE_WORDS}){E}", re.I),
+    re.compile(rf"(?<![\w.,]){_NUMBER}\s*(?P<u>{SCALE_WORDS}){E}", re.I),
 )
 _HINTS = ("₹", "rs", "inr", "rupee", "/-", "रु", "rupa", "rupi", "lakh", "lac", "crore", "cr", "karo", "लाख", "करो")
 _WORD_MARKER_BEFORE = re.compile(rf"{_MARKER}\s*$", re.I)
@@ -103,11 +103,16 @@ def _word_amounts(text: str, taken: list[tuple[int, int]]) -> list[Amount]:
     return found
 
 
+def may_hold_amounts(text: str) -> bool:
+    """A cheap test: can ``text`` state an amount at all (a rupee marker or a scale word)?"""
+    lowered = text.lower()
+    return any(hint in lowered for hint in _HINTS)
+
+
 @lru_cache(maxsize=4096)
 def amounts(text: str) -> tuple[Amount, ...]:
     """Every rupee amount stated in ``text``, in order (cached: replies are read by several checks)."""
-    lowered = text.lower()
-    if not any(hint in lowered for hint in _HINTS):
+    if not may_hold_amounts(text):
         return ()
     digits = digits_ascii(text)
     taken: list[tuple[int, int]] = []

@@ -22,7 +22,8 @@
 Hindi month names are matched as :func:`~tau_indian_bank.text.script.plain` writes them.
 
 API: :class:`DateMention`, :func:`dates`, :func:`month_number`, :func:`dates_the_past`,
-:func:`periods`.
+:func:`periods`, :func:`may_hold_periods`, :func:`day_forms` (how a person names a day without its year: "15 July",
+"July 15", "15 जुलाई", and its month: "July 2026").
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ MONTHS: dict[str, int] = {
     "जनवरी": 1, "फरवरी": 2, "मार्च": 3, "अप्रैल": 4, "अप्रेल": 4, "मई": 5, "जून": 6, "जुलाई": 7, "अगस्त": 8, "सितंबर": 9,
     "सितम्बर": 9, "अक्टूबर": 10, "अक्तूबर": 10, "नवंबर": 11, "नवम्बर": 11, "दिसंबर": 12, "दिसम्बर": 12,
 }
+#: English month names, January first (as the bank writes them: "15 July 2027").
+MONTH_NAMES: tuple[str, ...] = tuple(dt.date(2000, number, 1).strftime("%B") for number in range(1, 13))
 _MONTH = (r"(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
           r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|" + "|".join(k for k in MONTHS if not k.isascii()) + r")\.?")
 _DAY = r"(?P<d>\d{1,2})(?:st|nd|rd|th)?"
@@ -180,6 +183,15 @@ def dates_the_past(text: str, today: dt.date | None = None) -> bool:
     return any(int(m.group(1) or m.group(2)) < today.year for m in _IN_YEAR.finditer(digits_ascii(text)))
 
 
+_PERIOD_HINT = re.compile(r"day|week|month|year|T\s*\+|din|hafta|hafte|mahin|saal|varsh|" + "|".join(
+    k for k in _UNIT_WORDS if not k.isascii()), re.I)
+
+
+def may_hold_periods(text: str) -> bool:
+    """A cheap test: can ``text`` state a period at all (a unit word or ``T+``)?"""
+    return _PERIOD_HINT.search(text) is not None
+
+
 def _unit(word: str) -> str:
     lowered = word.lower()
     return _UNIT_WORDS.get(lowered) or _UNIT_WORDS[lowered.rstrip("s")]
@@ -204,3 +216,13 @@ def periods(text: str) -> frozenset[tuple[str, int]]:
         if unit and value == int(value) and value > 0:
             found.add((_unit(unit["u"]), int(value)))
     return frozenset(found)
+
+
+_HINDI_MONTH = {number: name for name, number in reversed(list(MONTHS.items())) if not name.isascii()}
+
+
+def day_forms(day: dt.date) -> list[str]:
+    """How a person names a day of the records without its year, and its month ('15 July', 'July 15', '15 जुलाई', 'July 2026')."""
+    english = MONTH_NAMES[day.month - 1]
+    return [f"{day.day} {english}", f"{english} {day.day}", f"{english} {day.year}", f"{day.day} {_HINDI_MONTH[day.month]}",
+            f"{_HINDI_MONTH[day.month]} {day.year}"]

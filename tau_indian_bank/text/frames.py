@@ -23,8 +23,26 @@
 * **Question.** A sentence asks when it ends with ``?`` and opens as a question (*Shall
   I…*, *Has it…*, *What…*, *क्या…*, *kya…*, *kaunsa…*); a clause asks when it ends with ``?``.
 
-API: :func:`negated`, :func:`negated_prefix`, :func:`planned`, :func:`is_question`,
-:func:`asks_at`.
+* **Done frames.** An English verb is said done when, right before it, stands *I (have)*,
+  *we (had)*, *'ve*, *has/have/had been*, *'s been*, *is/are now*, *was/were*, *now*,
+  *successfully*, *just* or *gone ahead and* (adverbs such as *now*, *already*, *fully* may
+  come between): :data:`DONE_FRAME`, and :data:`FIRST_PERSON` when the subject is *I* or *we*.
+  A Hindi or Hinglish stem is done when a light verb follows it (:data:`HINDI_DONE`: *ब्लॉक कर
+  दिया*, *block ho gaya*), and in the first person with *मैंने* / *maine*.
+* **Approximation and hypothesis.** A figure is approximate when *about*, *around*,
+  *approximately*, *roughly*, *nearly*, *almost*, *close to*, *some*, *a little over*, *just
+  under*…, *lagbhag*, *लगभग*, *करीब*, *takriban* stands right before it
+  (:func:`approximate_before`); it is offered as an example when its sentence before it holds
+  *if*, *for example*, *for instance*, *e.g.*, *say*, *suppose*, *imagine*, *hypothetically*,
+  *agar*, *अगर*, *maan lijiye*, *मान लीजिए*, *udaharan*, *उदाहरण* (:func:`hypothetical_before`).
+* **Reference.** A sentence refers back when it holds *it*, *its*, *it's*, *they*, *their*,
+  *them*, *this*, *these*, Hinglish *yeh*, *woh*, *ise*, *isko*, *iska*, *uska*, Hindi *यह*,
+  *ये*, *वह*, *इसे*, *इसका*, *इसकी*, *उसका* (:func:`refers_back`).
+
+API: :func:`negated`, :func:`negated_prefix`, :func:`planned`, :func:`planned_at`,
+:func:`is_question`, :func:`asks_at`, :data:`DONE_FRAME`, :data:`FIRST_PERSON`,
+:func:`hindi_done`, :func:`hindi_state`, :func:`approximate_before`, :func:`hypothetical_before`,
+:func:`refers_back`, :func:`said_now`.
 """
 
 from __future__ import annotations
@@ -32,7 +50,7 @@ from __future__ import annotations
 import re
 
 from tau_indian_bank.text.script import WORD, B, E
-from tau_indian_bank.text.sentences import clause_after, clause_before, clause_start
+from tau_indian_bank.text.sentences import clause_after, clause_before, clause_start, sentence_spans
 
 #: How many words a negator reaches forward in its clause.
 NEGATION_REACH = 4
@@ -108,3 +126,48 @@ def hindi_done(stems: str) -> str:
 def hindi_state(stems: str) -> str:
     """A regex for Hindi/Hinglish ``stems`` describing a state (done, or with the copula)."""
     return rf"{B}(?:{stems})(?:{HINDI_STATE}){E}" if stems else r"(?!x)x"
+
+
+# --- English done frames ------------------------------------------------------------------------
+
+_ADVERBS = r"(?:\s+(?:now|just|also|already|successfully|permanently|temporarily|fully|(?:gone|went) ahead and))*"
+#: Ends right before a verb said done ("I have ", "has been ", "was ", "is now ").
+DONE_FRAME = re.compile(
+    rf"(?:\b(?:i|we)(?:\s+(?:have|had))?|'ve|(?:\b(?:has|have|had)|'s|'ve){_ADVERBS}\s+been|\b(?:is|are)\s+now|\b(?:was|were)|"
+    rf"\bnow|\bsuccessfully|\bjust|\b(?:gone|went) ahead and){_ADVERBS}\s+$", re.I)
+#: Ends right before a verb the assistant says it did ("I have ", "we've ").
+FIRST_PERSON = re.compile(rf"(?:\b(?:i|we)(?:\s+(?:have|had))?|\b(?:i|we)'ve){_ADVERBS}\s+$", re.I)
+
+_APPROXIMATE = re.compile(r"\b(?:about|around|approximately|approx\.?|roughly|nearly|almost|close to|some|"
+                          r"(?:a little|slightly|just) (?:over|under|more than|less than|above|below))\s*$"
+                          rf"|{B}(?:lagbhag|takriban|karib|qareeb|लगभग|करीब|तकरीबन){E}\s*$", re.I)
+_HYPOTHETICAL = re.compile(r"\b(?:if|for example|for instance|e\.g\.|say|suppose|supposing|imagine|hypothetically)\b"
+                           rf"|{B}(?:agar|maan lijiye|maan lo|udaharan|अगर|यदि|मान लीजिए|मान लो|उदाहरण){E}", re.I)
+_PRONOUN = re.compile(r"\b(?:it|its|it's|they|their|them|this|these)\b"
+                      rf"|{B}(?:yeh|ye|woh|wo|ise|isko|iska|iski|uska|uski|यह|ये|वह|वे|इसे|इसका|इसकी|इसको|उसका|उसकी){E}", re.I)
+
+
+_NOW_BEFORE = re.compile(rf"\bnow\b|{B}(?:ab|अब){E}", re.I)
+#: Right after a verb: *now* ("frozen now").
+NOW_AFTER = re.compile(r"\s+now\b", re.I)
+
+
+def said_now(text: str, start: int, end: int) -> bool:
+    """Is the verb at ``text[start:end]`` said to be so *now* ("is now frozen", "frozen now", "अब ब्लॉक है")?"""
+    return bool(_NOW_BEFORE.search(clause_before(text, start)) or NOW_AFTER.match(text, end))
+
+
+def approximate_before(text: str, at: int) -> bool:
+    """Is the figure at ``at`` said as an approximation ("about ₹1,97,000", "लगभग ₹2 लाख")?"""
+    return bool(_APPROXIMATE.search(text, max(0, at - 30), at))
+
+
+def hypothetical_before(text: str, at: int) -> bool:
+    """Is the figure at ``at`` offered as an example or a hypothesis (its sentence before it says "if", "say", "अगर")?"""
+    start = max((s for s, _ in sentence_spans(text) if s <= at), default=0)
+    return bool(_HYPOTHETICAL.search(text[start:at]))
+
+
+def refers_back(sentence: str) -> bool:
+    """Does ``sentence`` refer back to something named before, with a pronoun?"""
+    return _PRONOUN.search(sentence) is not None

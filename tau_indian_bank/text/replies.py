@@ -10,8 +10,10 @@ customer's audit):
 * **yes** when it affirms ("yes", "okay", "go ahead", "haan ji", "ji", "theek hai", "हां",
   "ठीक है", "बिल्कुल") or tells the assistant to do it ("please block it", "kar dijiye", "कर
   दीजिए"), with no qualifier ("but", "except", "only if", "instead", "lekin", "लेकिन", "मगर");
-* **unclear** otherwise: a question, "yes, but…", a reply that says nothing about the proposal.
-  A reply that both refuses and affirms is a no when it starts with the refusal, else unclear.
+* **unclear** when it is genuinely ambiguous: "yes, but…", a question ("What is the penalty?",
+  "Kitna lagega?"), or a reply that both refuses and affirms without starting with the refusal;
+* **none** when it neither affirms, refuses nor asks: it answers something else ("₹2,20,000",
+  "my savings account", "Hmm.") — no yes at all.
 
 Words are matched in :func:`~tau_indian_bank.text.script.plain` text (the function folds it).
 """
@@ -22,8 +24,9 @@ import re
 from typing import Literal
 
 from tau_indian_bank.text.script import B, E, plain
+from tau_indian_bank.text.sentences import sentences
 
-Answer = Literal["yes", "no", "unclear"]
+Answer = Literal["yes", "no", "unclear", "none"]
 
 _NO_START = re.compile(
     r"^\W*(no|nope|nah|not (yet|now|really|today)|don'?t|do not|never|wait|hold on|hold off|stop\W*$|"
@@ -57,7 +60,7 @@ _QUALIFIER = re.compile(r"\b(but|except|only if|instead|unless|actually|however|
 
 
 def affirmation(text: str) -> Answer:
-    """``yes``, ``no`` or ``unclear`` for a customer's reply to a proposal (see the module docstring)."""
+    """``yes``, ``no``, ``unclear`` or ``none`` for a customer's reply to a proposal (see the module docstring)."""
     text = plain(text).strip()
     cleared = _NOT_NO.sub(" ", text)
     no = bool(_NO_START.search(cleared) or _NO_ANYWHERE.search(cleared))
@@ -66,4 +69,9 @@ def affirmation(text: str) -> Answer:
         return "no" if not yes or _NO_START.search(cleared) else "unclear"
     if yes:
         return "unclear" if _QUALIFIER.search(text) else "yes"
-    return "unclear"
+    return "unclear" if asks(text) else "none"
+
+
+def asks(text: str) -> bool:
+    """Does a customer's reply ask something (a sentence that ends with ``?``)?"""
+    return any(sentence.rstrip(" )\"'").endswith("?") for sentence in sentences(text))

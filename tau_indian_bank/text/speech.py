@@ -26,6 +26,11 @@ lexicon's :data:`~tau_indian_bank.text.lexicon.KINDS`), :func:`asks_for_yes` (ga
 मैं", "ठीक है?"…), :func:`announces_lookup` (a message that only announces a look-up: "let me
 check", "one moment", "ek minute", "मैं देखता हूं") and :func:`is_wrap_up`.
 
+Statements about the records (gate S6): :func:`cites_records` — the sentence cites the records
+("I can see", "our records show", "according to", "marked as", "records mein", "रिकॉर्ड के
+अनुसार"); :func:`completion_at` — a generic completion ("that's done", "your request has been
+processed", "you're all set", "sab ho gaya", "आपका काम हो गया है").
+
 Words are matched in :func:`~tau_indian_bank.text.script.plain` text (``read_message`` folds it).
 """
 
@@ -128,6 +133,33 @@ _HOLDING = re.compile(r"\b(?:let me (?:check|look|pull|see|verify|find)|one mome
                       rf"dekh(?:ta|ti) (?:hoon|hun)|देख(?:ता|ती) (?:हूं|हूँ)|जांच कर(?:ता|ती)|कृपया प्रतीक्षा){E}", re.I)
 
 
+_CITES_RECORDS = re.compile(
+    r"\b(i can see|i see|i've checked|i have checked|records? shows?|shows? that|shows it|according to|as per|on record|"
+    r"our records|it looks like|it appears|marked as|status (?:is|shows))\b"
+    rf"|{B}(?:records? (?:mein|me|ke anusar)|रिकॉर्ड (?:में|के अनुसार)|(?:मैं )?देख (?:सकता|सकती) (?:हूं|हूँ)|"
+    rf"dikh raha|दिख रहा|दिखाता है){E}", re.I)
+_COMPLETION = re.compile(
+    r"\b(?:all|everything|that|this|it)(?:'s| is| has been| was)?\s+(?:now\s+|all\s+)*(?:done|sorted|set(?!\s+(?:to|up)\b)|"
+    r"taken care of|complete|completed|in place|processed)\b"
+    r"|\byou(?:'re| are)\s+(?:all\s+)?(?:set|good to go)\b"
+    r"|\b(?:your|the|both)\s+(?:\w+\s+)?(?:requests?|instructions?|changes?|updates?|records?|details|settings|complaints?|"
+    r"disputes?|claims?|applications?)\s+(?:is|are|has been|have been|"
+    r"was|were)\s+(?:now\s+)?(?:successfully\s+)?(?:done|complete|completed|processed|actioned|carried out|taken care of|in place|"
+    r"through|updated|made|applied|saved|submitted|successful)\b"
+    r"|\b(?:i|we)(?:'ve| have)\s+(?:now\s+)?(?:done|completed|processed|actioned|taken care of|carried out|made|handled|sorted)\s+"
+    r"(?:that|this|it|everything|all|the needful|all the changes|(?:your|the) (?:requests?|changes?|updates?|closure|"
+    r"cancellation|transfer|booking|order|instruction))\b"
+    r"|^\W*(?:done|all done)\b|\bconsider it done\b"
+    r"|\bsuccessfully (?:completed|processed|done)\b"
+    r"|\bchanges? (?:has|have) been (?:made|applied|saved)\b"
+    rf"|{B}(?:sab|saara|kaam|request|सब|सारा|काम|अनुरोध)\s+(?:ho gaya|ho chuka|हो गया|हो चुका|पूरा हो गया|poora ho gaya){E}"
+    rf"|^\W*(?:ho gaya|हो गया){E}", re.I)
+#: Cheap test first: a sentence with none of these can hold no generic completion.
+COMPLETION_KEYS = ("done", "sorted", "set", "taken care", "complete", "in place", "processed", "good to go", "updated", "made",
+                   "applied", "saved", "submitted", "successful", "actioned", "carried out", "handled", "ho gaya", "हो गया",
+                   "ho chuka", "हो चुका")
+
+
 @dataclass(frozen=True)
 class Reading:
     """What the customer takes from one assistant message."""
@@ -228,3 +260,16 @@ def change_kinds(text: str) -> frozenset[str]:
     """The kinds of change a text names ('freeze', 'block', 'close', …; see the lexicon's ``KINDS``)."""
     folded = plain(text or "")
     return frozenset(kind for kind, words in KINDS.items() if compiled(words).search(folded))
+
+
+def cites_records(sentence: str) -> bool:
+    """Does ``sentence`` cite the records ("I can see", "records show", "according to", "रिकॉर्ड के अनुसार")?"""
+    return _CITES_RECORDS.search(sentence) is not None
+
+
+def completion_at(sentence: str) -> re.Match[str] | None:
+    """The generic completion a sentence states ("that's done", "you're all set", "sab ho gaya"), if any."""
+    lowered = sentence.lower()
+    if not any(key in lowered for key in COMPLETION_KEYS):
+        return None
+    return _COMPLETION.search(sentence)

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tau_indian_bank.evaluation.figures import check_figures
+from tau_indian_bank.evaluation.gates.figures import check_figures
 from tau_indian_bank.evaluation.safety import check_safety
 from tau_indian_bank.tasks.suite_files import load_suite
 

@@ -95,7 +95,8 @@ def test_a_message_that_only_announces_a_look_up():
     ("Nahi, abhi mat karo.", "no"), ("Abhi rehne do.", "no"), ("जी नहीं।", "no"), ("नहीं, अभी मत कीजिए।", "no"),
     ("रहने दीजिए।", "no"), ("Bilkul nahi.", "no"),
     ("Yes, but only if there is no penalty.", "unclear"), ("What is the penalty?", "unclear"), ("Haan, lekin pehle batao.", "unclear"),
-    ("हां, लेकिन पहले जुर्माना बताइए।", "unclear"), ("Hmm.", "unclear"), ("Kitna penalty lagega?", "unclear"),
+    ("हां, लेकिन पहले जुर्माना बताइए।", "unclear"), ("Kitna penalty lagega?", "unclear"),
+    ("Hmm.", "none"), ("₹2,20,000", "none"), ("My savings account ending 8106.", "none"),
 ])
 def test_customer_answers_to_a_proposal(reply, answer):
     assert affirmation(reply) == answer

@@ -12,9 +12,9 @@
 
 Beside it, not per tool: :data:`OUTCOMES` (how a reply states a record's state or a refusal;
 the answer check), :data:`CATEGORIES` (service-request categories: the oracle's name, the fact
-label, the words of a proposal), :data:`IMPOSSIBLE` (claims no tool makes true) and
-:data:`KINDS`. Every entry is in English, Hinglish and Hindi (:class:`Words`), written as
-:func:`~tau_indian_bank.text.script.plain` writes text.
+label, the words of a proposal), :data:`IMPOSSIBLE` (claims no tool makes true),
+:data:`KINDS` and :data:`CHANNELS` (the card channels a claim names). Every entry is in English,
+Hinglish and Hindi (:class:`Words`), written as :func:`~tau_indian_bank.text.script.plain` writes text.
 
 Where a new word goes: a new way to propose, claim or ask for a tool's change or figure — that
 tool's entry here (``changes.py`` for changes, ``figures.py`` for figures); a new outcome phrase
@@ -28,12 +28,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from tau_indian_bank.text.lexicon.categories import CATEGORIES, Category
-from tau_indian_bank.text.lexicon.changes import CHANGES, IMPOSSIBLE, KINDS, ChangeClaim
+from tau_indian_bank.text.lexicon.changes import CHANGES, CHANNELS, IMPOSSIBLE, KINDS, ChangeClaim
 from tau_indian_bank.text.lexicon.figures import FIGURES, READ_RECORDS
 from tau_indian_bank.text.lexicon.outcomes import OUTCOMES, Outcome
 from tau_indian_bank.text.lexicon.words import Words
 
-__all__ = ["CATEGORIES", "IMPOSSIBLE", "KINDS", "OUTCOMES", "TOOLS", "Category", "ChangeClaim", "Outcome", "ToolWords", "Words"]
+__all__ = ["CATEGORIES", "CHANNELS", "IMPOSSIBLE", "KINDS", "OUTCOMES", "TOOLS", "Category", "ChangeClaim", "Outcome", "ToolWords", "Words"]
 
 
 @dataclass(frozen=True)

@@ -155,6 +155,14 @@ IMPOSSIBLE: tuple[ChangeClaim, ...] = (
            Words(en=(r"(?:sole|your|single) name",))),
 )
 
+#: ``update_card_controls``: each channel (its ``channel`` argument) and the words that name it in a claim.
+CHANNELS: dict[str, Words] = {
+    "atm": Words(en=(r"\batm\b", r"withdrawals?"), hindi=("एटीएम", "निकासी")),
+    "pos": Words(en=(r"\bpos\b", r"\bshops?\b", r"card machines?", r"restaurants?"), hinglish=("dukan",), hindi=("दुकान",)),
+    "online": Words(en=(r"\bonline\b", r"e-?commerce"), hindi=("ऑनलाइन",)),
+    "contactless": Words(en=("contactless", "tap"), hindi=("कॉन्टैक्टलेस",)),
+}
+
 #: Kinds of change a customer tells apart, with the words that name each (word-bounded, any form).
 KINDS: dict[str, Words] = {
     "block": Words(en=(r"block(?:ed|ing)?(?! ?(?:letters|capitals))", r"hotlist(?:ed|ing)?"), hindi=("ब्लॉक",)),

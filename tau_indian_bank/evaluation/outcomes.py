@@ -1,0 +1,104 @@
+"""How the answer check reads an outcome fact: a phrase of the lexicon's ``OUTCOMES`` about the right thing.
+
+A sentence states an outcome when it holds the outcome's anchor (English phrase, Hinglish or
+Hindi stem in a state frame, or a Hinglish or Hindi phrase; see
+:mod:`tau_indian_bank.text.lexicon.outcomes`) and every phrase of its ``also``, is not a
+question, the anchor is neither negated nor planned (:mod:`tau_indian_bank.text.frames`), and
+the sentence is **about** what the outcome is about: it names it, or it names no record at all
+but refers back with a pronoun (:func:`~tau_indian_bank.text.frames.refers_back`) to the nearest
+earlier sentence that names a record or the outcome's own subject — earlier in the same reply,
+else the conversation's last sentence naming a record (:func:`subject_before`). "Your request
+SR477VIQXO is to reactivate your account. It was raised on 12 July and is in progress." states
+that the request is in progress; "Please never share your PIN. We never need it." states that
+the PIN is never needed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from tau_indian_bank.text import negated, plain, sentences
+from tau_indian_bank.text.frames import hindi_state, planned_at, refers_back
+from tau_indian_bank.text.lexicon import OUTCOMES, Outcome, Words
+from tau_indian_bank.text.script import word_pattern
+
+
+@dataclass(frozen=True)
+class Rule:
+    """An outcome compiled: its anchor, the phrases that must also occur, and what it is about."""
+
+    anchor: re.Pattern[str]
+    also: tuple[re.Pattern[str], ...]
+    about: re.Pattern[str] | None
+
+
+def _about(words: Words) -> re.Pattern[str]:
+    parts = [*words.en, word_pattern(*words.indic())] if words.indic() else list(words.en)
+    return re.compile("|".join(parts), re.I)
+
+
+def _anchor(outcome: Outcome) -> re.Pattern[str]:
+    parts = list(outcome.state.en)
+    if outcome.state.indic():
+        parts.append(hindi_state("|".join(outcome.state.indic())))
+    if outcome.said.indic():
+        parts.append(word_pattern(*outcome.said.indic()))
+    return re.compile("|".join(parts), re.I)
+
+
+@cache
+def rule(key: str) -> Rule | None:
+    """The compiled rule of outcome ``key`` (None for an unknown key)."""
+    outcome = OUTCOMES.get(key)
+    if outcome is None:
+        return None
+    return Rule(_anchor(outcome), tuple(re.compile(p, re.I) for p in outcome.also),
+                _about(outcome.about) if outcome.about else None)
+
+
+@cache
+def subjects() -> re.Pattern[str]:
+    """Any record an outcome can be about (a card, a cheque, a request…), which a pronoun can refer to.
+
+    A card's channels (online, ATM, payments…) are aspects of a card, not records; nor are what a
+    refusal was asked ("closed", "confirm", "help"): the lexicon marks both ``record=False``.
+    """
+    abouts = sorted({_about(o.about).pattern for o in OUTCOMES.values() if o.about and o.record})
+    return re.compile("|".join(f"(?:{p})" for p in abouts), re.I)
+
+
+def subject_before(texts: Sequence[str]) -> str:
+    """The last sentence of ``texts`` (the conversation so far) that names something an outcome can be about."""
+    named_subject = subjects()
+    for text in reversed(texts):
+        named = [sentence for sentence in sentences(plain(text)) if named_subject.search(sentence)]
+        if named:
+            return named[-1]
+    return ""
+
+
+def _is_about(sentence: str, about: re.Pattern[str] | None, scope: str) -> bool:
+    """Is ``sentence`` about the thing ``about`` names, itself or through a pronoun referring to ``scope``?"""
+    if about is None or about.search(sentence):
+        return True
+    return not subjects().search(sentence) and refers_back(sentence) and bool(about.search(scope))
+
+
+def states_outcome(text: str, key: str, before: str) -> bool:
+    """Does ``text`` (in plain form) state outcome ``key``; ``before`` is the conversation's last sentence naming a record."""
+    compiled = rule(key)
+    if compiled is None:
+        return False
+    scope = before
+    for sentence in sentences(text):
+        stated = not sentence.rstrip().endswith("?") and _is_about(sentence, compiled.about, scope) and all(
+            p.search(sentence) for p in compiled.also)
+        for match in compiled.anchor.finditer(sentence) if stated else ():
+            if not negated(sentence, match.start()) and not planned_at(sentence, match.start()):
+                return True
+        if subjects().search(sentence) or (compiled.about is not None and compiled.about.search(sentence)):
+            scope = sentence
+    return False
