@@ -57,6 +57,7 @@ from tau_indian_bank.evaluation.outcomes import record_names, states_outcome, su
 from tau_indian_bank.text import Amount, amounts, dates, negated, percents, plain, positions
 from tau_indian_bank.text.lexicon import OUTCOMES
 from tau_indian_bank.text.numbers import scale_of
+from tau_indian_bank.tools.catalogue import READ_TOOLS
 
 __all__ = ["OUTCOMES", "REFUSAL_OUTCOMES", "AnswerResult", "check_answer", "say", "session_values", "states_fact",
            "subject_before"]
@@ -102,7 +103,8 @@ def _states_token(text: str, token: str) -> bool:
 
 
 @lru_cache(maxsize=65536)
-def _states(text: str, kind: str, value: str, rounding: str, before: str = "", records: tuple[str, ...] = ()) -> bool:
+def _states(text: str, kind: str, value: str, rounding: str, before: str = "", records: tuple[str, ...] = (),
+            observed: bool = False) -> bool:
     text = plain(text)
     if kind == "amount":
         return any(_amount_meets(m, int(value), rounding) and not negated(text, m.start) for m in amounts(text))
@@ -112,21 +114,22 @@ def _states(text: str, kind: str, value: str, rounding: str, before: str = "", r
     if kind == "date":
         return _states_date(text, value)
     if kind == "outcome":
-        return states_outcome(text, value, before, records)
+        return states_outcome(text, value, before, records, observed)
     if kind == "withheld":  # said at all, negated or not
         return re.search(rf"(?<!\d){re.escape(value)}(?!\d)", text) is not None
     return _states_token(text, value)
 
 
-def states_fact(text: str, fact: Fact, value: str | None = None, before: str = "") -> bool:
+def states_fact(text: str, fact: Fact, value: str | None = None, before: str = "", observed: bool = False) -> bool:
     """Does ``text`` state ``fact`` (with ``value`` in place of the fact's own, for a session reference)?
 
     ``before``: the conversation's last sentence naming a subject before ``text``
-    (:func:`subject_before`), which a pronoun at its start may refer to.
+    (:func:`subject_before`), which a pronoun at its start may refer to; ``observed``: the fact is a
+    record's state a look-up found (not the outcome of a change).
     """
     outcome = fact.kind == "outcome"
     return _states(text, fact.kind, value if value is not None else fact.value, fact.rounding, before if outcome else "",
-                   record_names(fact.text) if outcome else ())
+                   record_names(fact.text) if outcome else (), observed and outcome)
 
 
 def say(fact: Fact, value: str | None = None) -> str:
@@ -136,6 +139,8 @@ def say(fact: Fact, value: str | None = None) -> str:
     shown = value if value is not None else fact.text
     if fact.kind == "last4":
         return f"The {fact.label} ends in {value or fact.value}."
+    if fact.kind == "percent" and "|" in fact.value:
+        return f"The {fact.label} are {shown}."
     return f"The {fact.label} is {shown}."
 
 
@@ -234,12 +239,15 @@ def check_answer(task: Mapping[str, Any], messages: Sequence[Mapping[str, Any]])
     values = session_values(task, messages, facts)
     declared = set(declared_facts(task))
     made = change_positions(task, messages)
+    reads = [a["name"] in READ_TOOLS for a in task["evaluation_criteria"]["actions"]]
     missing = []
     for index, fact in enumerate(facts):
         value = values.get(index, fact.value)
         attempt, fields = made.get(fact.step, (-1, frozenset()))
         after = attempt if fact not in declared and fact.field in fields else -1
-        said = value is not None and any(states_fact(text, fact, value, before) for at, text, before in texts if at > after)
+        observed = fact not in declared and fact.step < len(reads) and reads[fact.step]
+        said = value is not None and any(states_fact(text, fact, value, before, observed) for at, text, before in texts
+                                         if at > after)
         if said is (fact.kind == "withheld"):
             missing.append(fact.label)
     return AnswerResult(not missing, missing, len(facts))

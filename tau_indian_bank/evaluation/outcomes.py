@@ -13,7 +13,8 @@ that the request is in progress; "Please never share your PIN. We never need it.
 the PIN is never needed. A sentence that names the fact's own record (its id, last four or cheque
 number) is about it ("FDYJNUYPKW is closed"). A sentence that names a record (its last four, cheque number or id)
 states the outcome of that record only: "Cheque 239069 is stopped" does not state that cheque
-239096 is.
+239096 is. A state a look-up found ("your deposit is already closed") is not stated by a
+first-person claim of making it so ("I have closed your deposit").
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from tau_indian_bank.text import bank_ids, cheque_numbers, endings, negated, plain, sentences
-from tau_indian_bank.text.frames import hindi_state, planned_at, refers_back
+from tau_indian_bank.text import bank_ids, cheque_numbers, clause_before, endings, negated, plain, sentences
+from tau_indian_bank.text.frames import FIRST_PERSON, HINDI_FIRST_PERSON, hindi_state, planned_at, refers_back
 from tau_indian_bank.text.lexicon import OUTCOMES, Outcome, Words
 from tau_indian_bank.text.script import word_pattern
 
@@ -102,10 +103,18 @@ def _right_record(sentence: str, records: tuple[str, ...]) -> bool:
     return not records or not named or bool(set(named) & set(records))
 
 
-def states_outcome(text: str, key: str, before: str, records: tuple[str, ...] = ()) -> bool:
+def _claimed_by_me(sentence: str, at: int) -> bool:
+    """Is the word at ``at`` a first-person done verb ("I have closed", "maine block kar diya")?"""
+    prefix = clause_before(sentence, at)
+    return bool(FIRST_PERSON.search(prefix) or re.search(HINDI_FIRST_PERSON, prefix, re.I))
+
+
+def states_outcome(text: str, key: str, before: str, records: tuple[str, ...] = (), observed: bool = False) -> bool:
     """Does ``text`` (in plain form) state outcome ``key``; ``before`` is the conversation's last sentence naming a record.
 
     ``records``: the records the fact names ("ending 0628"); a sentence naming other records does not state it.
+    ``observed``: the outcome is a state a look-up found (a deposit already closed); a first-person claim of
+    making it so ("I have closed your deposit") does not state it.
     """
     compiled = rule(key)
     if compiled is None:
@@ -116,7 +125,8 @@ def states_outcome(text: str, key: str, before: str, records: tuple[str, ...] = 
         stated = not sentence.rstrip().endswith("?") and about and all(
             p.search(sentence) for p in compiled.also) and _right_record(sentence, records)
         for match in compiled.anchor.finditer(sentence) if stated else ():
-            if not negated(sentence, match.start()) and not planned_at(sentence, match.start()):
+            if not negated(sentence, match.start()) and not planned_at(sentence, match.start()) and not (
+                    observed and _claimed_by_me(sentence, match.start())):
                 return True
         if subjects().search(sentence) or (compiled.about is not None and compiled.about.search(sentence)):
             scope = sentence
