@@ -49,7 +49,8 @@ Kind = Literal["handover_done", "credentials", "proposal", "question", "wrap_up"
 
 _WH = re.compile(r"(?:^|,)\W*(?:and |so |also |now |then |ok(?:ay)?,? )?(which|what|whose|how|when|where|who|whom|why)\b"
                  rf"|{B}(?:kaun ?sa|kaun ?si|kaun ?se|kitna|kitni|kitne|kab|kahan|kaise|kyon|kyun|kis|कौन ?सा|कौन ?सी|कौन ?से|"
-                 rf"कितना|कितनी|कितने|कब|कहां|कैसे|क्यों|किस|किसे)|(?:kya|क्या) (?:hai|है)\s*\?", re.I)
+                 rf"कितना|कितनी|कितने|कब|कहां|कैसे|क्यों|किस|किसे)|(?:kya|क्या) (?:hai|है)\s*\?"
+                 rf"|{B}(?:kya|क्या) (?:karna|karwana|करना|करवाना){E}", re.I)
 _PROPOSAL = re.compile(
     r"\b(?:(?:shall|should|may|can|could|do|would) (?:i|we)\b"
     r"|(?:would|do|will) you (?:like|want|prefer) (?:me|us) to\b"
@@ -62,37 +63,41 @@ _PROPOSAL = re.compile(
     r"|\(?yes\s*/\s*no\)?|yes or no|\byes\s*\?)"
     rf"|{B}(?:kya|क्या) (?:main|mai|hum|मैं|हम){E}|{B}(?:kya|क्या) (?:aap|आप) (?:chahenge|chahte|chahti|चाहेंगे|चाहते|चाहती){E}"
     rf"|{B}(?:kar (?:dun|doon|du|den|dein)|कर (?:दूं|दें)|karun|karoon|करूं|(?:theek|thik|ठीक) (?:hai|है)|aage badh(?:un|e|ein)|"
-    rf"आगे बढूं|आगे बढें|haan ya nahi|हां या नहीं|sahi hai|सही है){E}\s*\?",
+    rf"आगे बढूं|आगे बढें|haan ya nahi|हां या नहीं|sahi hai|सही है|(?:karna|karwana|करना|करवाना) (?:hai|है)|chahiye|चाहिए){E}\s*\?",
     re.I,
 )
 _CONFIRM_REQUEST = re.compile(r"\b(?:please|kindly) (?:confirm|reply yes|say yes|let me know if i (?:should|can|may))\b"
-                              rf"|{B}(?:(?:kripya|कृपया|please) )?(?:confirm kar(?:ein|en|iye|ie)|पुष्टि कर(?:ें|िए|ें)|"
-                              rf"haan (?:bol|kah)(?:ein|iye|ie)|हां (?:बोलिए|कहिए|कहें)){E}", re.I)
+                              rf"|{B}(?:(?:kripya|कृपया|please) )?(?:confirm (?:kar(?:ein|en|iye|ie)|kijiye|kijie)|पुष्टि कर(?:ें|िए|ें)|"
+                              rf"haan (?:bol|kah)(?:ein|iye|ie)|हां (?:बोलिए|कहिए|कहें)|पुष्टि मिलते ही|confirm (?:karte|milte) hi|"
+                              rf"haan (?:kehte|milte) hi){E}", re.I)
 _TRANSFER_WORDS = re.compile(
     r"\b(transferr?(?:ing|ed)?|hand(?:ing|ed)? (?:you )?over|connect(?:ing|ed)? (?:you|to)|put(?:ting)? you through|escalat(?:ing|ed))\b"
-    rf"|{B}(?:ट्रांसफर|जोड|transfer|connect){E}", re.I)
+    rf"|{B}(?:ट्रांसफर|जोड\S*|transfer|connect){E}", re.I)
 _PERSON = re.compile(r"\b(human|colleague|agent|specialist|team|officer|staff|person|representative|executive|branch)\b"
-                     rf"|{B}(?:सहकर्मी|अधिकारी|टीम|एजेंट|कर्मचारी|शाखा){E}", re.I)
+                     rf"|{B}(?:सहकर्मी|सहयोगी|अधिकारी|टीम|एजेंट|कर्मचारी|शाखा|colleague|team){E}", re.I)
 _TRANSFER_DONE = re.compile(
     r"\b(i am|i'm|i've|i have|we are|we're|we have|we've|now|you are being|you're being|you have been|you've been|"
     r"i will now|i'll now|i shall now|let me now|am now|is now)\b[^.?!]*"
     r"\b(transferr?(?:ing|ed)?|hand(?:ing|ed)? (?:you )?over|connect(?:ing|ed)|put(?:ting)? you through)\b"
     r"|^\W*(transferring|connecting|handing you over)\b"
-    rf"|{B}(?:transfer|connect|ट्रांसफर|जोड)\s+(?:kar|कर)\s+(?:raha|rahi|rahe|diya|di|diye|रहा|रही|रहे|दिया|दी|दिए){E}", re.I)
+    rf"|{B}(?:transfer|connect|ट्रांसफर|जोड)\s+(?:kar|कर)\s+(?:raha|rahi|rahe|diya|di|diye|रहा|रही|रहे|दिया|दी|दिए){E}"
+    rf"|{B}(?:जोडा|joda|ट्रांसफर किया|transfer kiya|connect kiya)\s+(?:जा|ja)\s+(?:रहा|रही|raha|rahi){E}", re.I)
 _CONDITIONAL = re.compile(r"\b(if|once|when|unless|should you|shall i|would you like|do you want|can i|may i)\b"
                           rf"|{B}(?:agar|jab|अगर|जब|यदि){E}", re.I)
 _CREDENTIAL = re.compile(r"\b(otp|one[- ]time password|pin|cvv|cvc|password|full card number|16[- ]digit card number)\b"
                          rf"|{B}(?:ओटीपी|पिन|पासवर्ड|सीवीवी){E}", re.I)
 _ASKING = re.compile(r"\b(share|tell|give|provide|send|enter|type|read out|confirm|need|what is|what's)\b"
-                     rf"|{B}(?:bataiye|batayein|bataye|batao|dijiye|dijie|bhejiye|share kar(?:ein|iye)|बताइए|बताएं|बताइये|"
-                     rf"दीजिए|भेजिए|शेयर करें){E}", re.I)
+                     rf"|{B}(?:bataiye|batayein|bataye|batao|dijiye|dijie|bhejiye|bhejein|share kar(?:ein|iye)|बताइए|बताएं|बताइये|"
+                     rf"दीजिए|भेजिए|भेजें|शेयर करें){E}", re.I)
 _NEVER_ASK = re.compile(
     r"\b(never|not|don't|do not|won't|will not|no need)\b|\b(?:have|did) you (?:ever )?(?:share|shared|give|gave|given|tell|told|disclose)"
     rf"|{B}(?:kabhi|mat|na|nahi|कभी|मत|न|नहीं){E}", re.I)
 _WRAP_UP = re.compile(
     r"\b(anything else|something else|any other (?:question|help|query)|have a (?:great|good|nice|wonderful) day|"
     r"thank you for banking|take care)\b"
-    rf"|{B}(?:aur kuch|kuch aur|koi aur|और कुछ|कुछ और|कोई और|(?:aapka|आपका) (?:din|दिन) (?:shubh|शुभ)){E}", re.I)
+    rf"|{B}(?:aur kuch|kuch aur|और कुछ|कुछ और|(?:aapka|आपका) (?:din|दिन) (?:shubh|शुभ)){E}"
+    rf"|{B}(?:aur|और|koi|कोई) (?:kisi|किसी|koi|कोई|aur|और) (?:\S+ )?(?:cheez|चीज|सहायता|sahayata|madad|मदद|help|sawal|सवाल){E}",
+    re.I)
 _HEAD = re.compile(
     r"\b(?:which|what|whose)\s+(?:(?:is|are|was|were)\s+)?(?:(?:of|kind of|type of|sort of)\s+)?(?:your|the|my)?\s*(?P<head>[a-z]+)"
     r"|\bhow (?:many|much)\s+(?P<quantity>[a-z]+)|\b(?P<why>why)\b"
@@ -128,6 +133,9 @@ _ASKS_FOR_YES = re.compile(
     rf"|{B}(?:haan|हां)\s*\?|{B}(?:kya (?:main|mai|hum)|क्या (?:मैं|हम)|kar (?:dun|doon|du|den|dein)|कर (?:दूं|दें)|karun|करूं|"
     rf"(?:kya|क्या) (?:aap|आप) (?:chahenge|chahte|चाहेंगे|चाहते)|aage badh\w*|आगे बढ\S*|confirm kar\w*|पुष्टि\S*|"
     rf"(?:theek|thik|ठीक) (?:hai|है)\s*\?|haan (?:bol|kah)\S*|हां (?:बोल|कह)\S*|पुष्टि मिलते ही){E}", re.I)
+#: A request for a detail said without a question mark ("please tell me the new address", "कृपया नया पता बताइए").
+_TELL_ME = re.compile(r"\b(?:please|kindly)\s+(?:\S+\s+){0,3}?(?:tell me|share|give me|provide|send me)\b"
+                      rf"|{B}(?:kripya|कृपया|zara|जरा)\s+(?:\S+\s+){{0,6}}?(?:bataiye|batayein|बताइए|बताएं|बताइये){E}", re.I)
 _HOLDING = re.compile(r"\b(?:let me (?:check|look|pull|see|verify|find)|one moment|just a moment|please wait|"
                       r"i(?:'ll| will) (?:check|look|verify))\b"
                       rf"|{B}(?:ek (?:minute|minit|pal|second)|एक (?:मिनट|पल)|check kar (?:raha|rahi|leta|leti)|"
@@ -172,8 +180,8 @@ class Reading:
 
 
 def is_proposal(sentence: str) -> bool:
-    """Is ``sentence`` a yes/no question offering to do something (or a request to confirm one)?"""
-    if _WH.search(sentence) or _INFO_CONFIRM.search(sentence) or _INFO_REQUEST.search(sentence):
+    """Is ``sentence`` a yes/no question offering to do something (or a request to confirm one)? A wrap-up is none."""
+    if _WH.search(sentence) or _INFO_CONFIRM.search(sentence) or _INFO_REQUEST.search(sentence) or is_wrap_up(sentence):
         return False
     if sentence.rstrip().endswith("?") and _PROPOSAL.search(sentence):
         return True
@@ -247,7 +255,7 @@ def read_message(text: str) -> Reading:
     for sentence in parts:
         if is_proposal(sentence):
             return Reading("proposal", sentence, head=question_head(sentence))
-    questions = [s for s in parts if s.endswith("?") and not is_wrap_up(s)]
+    questions = [s for s in parts if (s.endswith("?") or (_TELL_ME.search(s) and not _NEVER_ASK.search(s))) and not is_wrap_up(s)]
     if questions:
         folded = plain(text or "")
         before = folded[: folded.find(questions[0])]
