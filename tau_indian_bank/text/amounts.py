@@ -34,7 +34,7 @@ _NUMBER = r"(?P<n>\d{1,3}(?:,\d{2,3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
 _UNIT = rf"(?:\s*(?P<u>{SCALE_PATTERN}){E})?"
 _PATTERNS = (
     re.compile(rf"{_MARKER}\s*{_NUMBER}{_UNIT}", re.I),
-    re.compile(rf"(?<![\d.,]){_NUMBER}{_UNIT}\s*{_SUFFIX}", re.I),
+    re.compile(rf"(?<![\w.,]){_NUMBER}{_UNIT}\s*{_SUFFIX}", re.I),
     re.compile(rf"(?<![\w.,]){_NUMBER}\s*(?P<u>{SCALE_WORDS}){E}", re.I),
 )
 _HINTS = ("₹", "rs", "inr", "rupee", "/-", "रु", "rupa", "rupi", "lakh", "lac", "crore", "cr", "karo", "लाख", "करो")
@@ -42,7 +42,8 @@ _WORD_MARKER_BEFORE = re.compile(rf"{_MARKER}\s*$", re.I)
 _WORD_MARKER_AFTER = re.compile(rf"\s*{_SUFFIX}", re.I)
 _WORD_SCALE = re.compile(rf"(?:{SCALE_WORDS}){E}\s*$", re.I)
 _PERCENT_MARK = r"(?:%|per\s?cent\b|pc\b|प्रतिशत|pratishat\b|फीसदी|fisadi\b)"
-_PERCENT = re.compile(rf"(?<![\d.,])(?P<n>\d{{1,3}}(?:\.\d+)?)\s*{_PERCENT_MARK}", re.I)
+#: Not inside a word: a reference such as STMTIKASA2PC names no percentage.
+_PERCENT = re.compile(rf"(?<![\w.,])(?P<n>\d{{1,3}}(?:\.\d+)?)\s*{_PERCENT_MARK}", re.I)
 _PERCENT_AFTER_WORDS = re.compile(rf"\s*{_PERCENT_MARK}", re.I)
 _PERCENT_HINTS = ("%", "cent", "pc", "प्रतिशत", "pratishat", "फीसदी", "fisadi")
 _FIGURE = re.compile(r"₹|\brs\.?\s*\d|\binr\s*\d|\d+(?:\.\d+)?\s*%", re.I)

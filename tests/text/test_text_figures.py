@@ -26,9 +26,10 @@ def test_amounts_in_every_form(text, paise):
     assert amount_values(plain(text)) == {paise}
 
 
-@pytest.mark.parametrize("text", ["cheque 123456", "24 months", "50 grams", "one moment please", "Do you want it?", "page 2 of 5"])
-def test_a_bare_number_is_no_amount(text):
-    assert amounts(text) == ()
+@pytest.mark.parametrize("text", ["cheque 123456", "24 months", "50 grams", "one moment please", "Do you want it?", "page 2 of 5",
+                                  "request SR76YBC6CR.", "reference STMTIKASA2PC"])
+def test_a_bare_number_or_a_figure_inside_a_word_is_no_amount(text):
+    assert amounts(text) == () and percents(text) == ()
 
 
 def test_an_amount_knows_how_precisely_it_was_said():
