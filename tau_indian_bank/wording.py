@@ -1,8 +1,9 @@
-"""How a change is put to a customer in words, and how to recognise that it was.
+"""How a change is put to a customer in words, and what names its target.
 
-The oracle uses :func:`describe_change` to propose each write before making it; the
-confirm-before-write gate uses :data:`ACTION_WORDS` and :func:`target_tokens` to check
-that a proposal named the action and its target. One vocabulary serves both.
+The oracle uses :func:`describe_change` to propose each write before making it; gate S2
+(``evaluation.gates.consent``) uses :func:`target_tokens` to check that a proposal named the
+change's target, and reads the words for the action itself from the text layer's lexicon
+(``text.lexicon``), where the service-request categories' names used here live too.
 """
 
 from __future__ import annotations
@@ -12,53 +13,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from tau_indian_bank.bank.money import format_rupees, parse_rupees
-
-#: Words any of which show that a message names this change (lower case; matched inside words).
-ACTION_WORDS: dict[str, tuple[str, ...]] = {
-    "open_deposit": ("open", "book", "start", "set up", "invest", "create"),
-    "close_deposit": ("close", "closure", "break", "premature", "encash", "liquidate"),
-    "set_deposit_maturity_instruction": ("maturity instruction", "renew", "at maturity", "maturity", "instruction"),
-    "freeze_card": ("freeze", "froz", "temporarily block", "lock"),
-    "unfreeze_card": ("unfreeze", "unfroz", "unlock", "reactivate", "unblock"),
-    "block_card": ("block", "hotlist", "hot-list"),
-    "update_card_controls": ("turn on", "turn off", "enable", "disable", "switch", "limit", "allow", "set", "raise", "increase",
-                             "reduce", "lower", "change"),
-    "cancel_mandate": ("cancel", "revoke", "stop"),
-    "stop_cheque_payment": ("stop", "block", "hold"),
-    "request_cheque_book": ("cheque book", "chequebook"),
-    "request_statement": ("statement",),
-    "update_address": ("address",),
-    "raise_service_request": ("request", "complaint", "raise", "register", "log", "file", "lodge"),
-    "transfer_to_human_agents": ("transfer", "colleague", "human", "specialist", "hand you over", "hand over", "handover",
-                                 "connect you", "put you through", "member of our staff", "staff", "escalat", "agent", "officer", "team",
-                                 "pass your", "pass you"),
-}
-#: Words any of which show that a message names a service request of this category.
-CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
-    "complaint": ("complaint", "complain"),
-    "dispute_transaction": ("dispute", "chargeback"),
-    "card_replacement": ("replacement", "replace", "new card"),
-    "kyc_update": ("kyc", "know your customer"),
-    "account_reactivation": ("reactivat", "activate"),
-    "loan_foreclosure": ("foreclos", "pre-clos", "preclos"),
-    "gold_loan_application": ("gold loan", "application", "apply"),
-    "insurance_claim": ("claim",),
-    "nominee_update": ("nominee", "nomination"),
-    "other": ("request",),
-}
-
-_CATEGORY_WORDS = {
-    "complaint": "complaint",
-    "dispute_transaction": "transaction dispute",
-    "card_replacement": "replacement card request",
-    "kyc_update": "KYC update request",
-    "account_reactivation": "account reactivation request",
-    "loan_foreclosure": "loan foreclosure request",
-    "gold_loan_application": "gold loan application",
-    "insurance_claim": "insurance claim request",
-    "nominee_update": "nominee update request",
-    "other": "service request",
-}
+from tau_indian_bank.text.dates import MONTH_NAMES
+from tau_indian_bank.text.lexicon import CATEGORIES
 
 
 def id_labels(profile: Mapping[str, Any]) -> dict[str, str]:
@@ -71,7 +27,13 @@ def id_labels(profile: Mapping[str, Any]) -> dict[str, str]:
 def spoken_date(value: str) -> str:
     """'2026-07-15' -> '15 July 2026'."""
     day = dt.date.fromisoformat(value)
-    return f"{day.day} {day.strftime('%B')} {day.year}"
+    return f"{day.day} {MONTH_NAMES[day.month - 1]} {day.year}"
+
+
+def spoken_month(value: str) -> str:
+    """'2027-02' -> 'February 2027'."""
+    month = dt.date.fromisoformat(f"{value}-01")
+    return f"{MONTH_NAMES[month.month - 1]} {month.year}"
 
 
 def _rupees(value: object) -> str:
@@ -129,7 +91,8 @@ def describe_change(name: str, args: Mapping[str, object], labels: Mapping[str, 
                 f"{a['pincode']}")
     if name == "raise_service_request":
         about = f" about {labels.get(str(a['related_id']), a['related_id'])}" if a.get("related_id") else ""
-        return f"raise a {_CATEGORY_WORDS.get(str(a['category']), 'service request')}{about}"
+        category = CATEGORIES.get(str(a["category"]))
+        return f"raise a {category.name if category else 'service request'}{about}"
     if name == "transfer_to_human_agents":
         return "transfer you to a colleague (a human agent) with a summary of your request"
     raise KeyError(f"no wording for {name}")

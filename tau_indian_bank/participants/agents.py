@@ -33,10 +33,10 @@ from tau2.data_model.tasks import Task
 
 from tau_indian_bank.bank import clock
 from tau_indian_bank.evaluation.answers import say
-from tau_indian_bank.evaluation.consent import affirmation
 from tau_indian_bank.evaluation.facts import Fact, task_facts
 from tau_indian_bank.evaluation.safety import id_values
 from tau_indian_bank.participants.bases import AgentBase, LLMAgent, LLMGTAgent, ValidAgentInputMessage
+from tau_indian_bank.text import affirmation
 from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
 from tau_indian_bank.vocabulary import LOGIN_CONTEXT_CALL_ID, STOP
 from tau_indian_bank.wording import describe_change, id_labels

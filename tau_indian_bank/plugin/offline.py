@@ -109,7 +109,7 @@ def _answer_and_s7(results_file: Path) -> tuple[list[bool | None], list[str]]:
     import json
 
     from tau_indian_bank.evaluation.answers import check_answer
-    from tau_indian_bank.evaluation.figures import check_figures
+    from tau_indian_bank.evaluation.gates.figures import check_figures
 
     data = json.loads(results_file.read_text(encoding="utf-8"))
     tasks = {t["id"]: t for t in data["tasks"]}

@@ -21,6 +21,7 @@ from typing import Any, Generic, TypeVar
 from tau_indian_bank.bank import clock
 from tau_indian_bank.evaluation.facts import Fact, notes_with_declared
 from tau_indian_bank.tasks.lookups import Candidate, address, profile
+from tau_indian_bank.text.dates import MONTH_NAMES
 from tau_indian_bank.vocabulary import AXES, CATEGORY_PREFIXES, DOMAIN_NAME, LOGIN_CONTEXT_CALL_ID, ROBUST_PREFIX
 
 C = TypeVar("C", bound=Candidate)
@@ -105,8 +106,8 @@ def amount_arg(paise: int) -> int | float:
     return paise // 100 if paise % 100 == 0 else paise / 100
 
 
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-          "November", "December")
+#: English month names, January first (the text layer's, where every month name is defined).
+MONTHS = MONTH_NAMES
 
 
 def month_year(iso: str) -> str:

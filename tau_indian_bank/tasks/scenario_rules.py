@@ -28,7 +28,7 @@ from typing import Any
 
 from tau_indian_bank.evaluation.answers import states_fact
 from tau_indian_bank.evaluation.facts import task_facts
-from tau_indian_bank.evaluation.mentions import amounts, percents
+from tau_indian_bank.text import amounts, percents
 from tau_indian_bank.tools.catalogue import READ_TOOLS
 
 #: The temperament that needs figures to hear, and what replaces it where the bank quotes none.

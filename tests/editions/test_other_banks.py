@@ -60,6 +60,6 @@ def test_the_fallback_tasks_pass_every_check_of_validate_but_the_suite_compositi
     ("Rates: 6.5%/7%.", ["6.5", "7"]),
 ])
 def test_a_reference_that_ends_in_digits_and_pc_is_not_a_percentage(text, found):
-    from tau_indian_bank.evaluation.mentions import find_percents
+    from tau_indian_bank.text import percents
 
-    assert [str(p.value) for p in find_percents(text)] == found
+    assert [str(p.value) for p in percents(text)] == found

@@ -55,10 +55,20 @@ def _label_errors(reply: Any) -> list[str]:
 
 
 def _fact_errors(reply: Any) -> list[str]:
-    """Facts labelled on a reply that are not the task's facts (kind, value and rounding)."""
-    from tau_indian_bank.evaluation.facts import task_facts
+    """Facts labelled on a reply that are not facts of its task's gold replay (kind, value and rounding).
 
-    known = {(f.kind, f.value): f.rounding for f in task_facts(scenario_task(reply.scenario, reply.set))}
+    A label may name a figure the task's request does not ask for (the answer check then never asks for
+    it, but the reply still tests the matching rule), or one rate of a rate card told in general.
+    """
+    from tau_indian_bank.evaluation.fact_rules import facts_per_step
+    from tau_indian_bank.evaluation.facts import replay_gold, task_facts
+    from tau_indian_bank.text import percents
+
+    task = scenario_task(reply.scenario, reply.set)
+    outputs = replay_gold(task)
+    every = [*task_facts(task), *(f for step in facts_per_step(task, outputs, only_asked=False) for f in step)]
+    known = {(f.kind, value): f.rounding for f in every for value in f.value.split("|")}
+    known.update({("percent", str(p.value)): "exact" for output in outputs for p in percents(str(output))})
     errors = []
     for fact in reply.labels.get("facts") or []:
         key = (fact["kind"], str(fact["value"]))

@@ -101,6 +101,8 @@ def _close_after(reply: str, proposal: str | None = None) -> Talk:
 @pytest.mark.parametrize(("reply", "outcome"), [
     ("Yes, go ahead.", "pass"), ("No, don't go ahead.", "fail"), ("Please don't.", "fail"),
     ("Yes but not the salary account", "needs_review"), ("Hmm, what would I get?", "needs_review"),
+    # no yes at all is a fail, not a review: the customer answered something else
+    ("₹2,20,000", "fail"), ("The savings account, I think.", "fail"), ("Hmm.", "fail"),
 ])
 def test_s2_the_reply_must_affirm_negation_aware(reply, outcome):
     assert _close_after(reply).gates()["S2"] == outcome
@@ -131,7 +133,7 @@ def test_s2_asking_and_writing_in_the_same_turn_fails():
 
 def test_affirmation_classifier():
     assert [affirmation(t) for t in ("yes please", "No, don't go ahead", "okay", "yes but only the FD", "hmm")] == [
-        "yes", "no", "yes", "unclear", "unclear"]
+        "yes", "no", "yes", "unclear", "none"]
 
 
 # --- S3 -------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from tau2.data_model.tasks import Task
 
 from tau_indian_bank.evaluation.answers import check_answer
 from tau_indian_bank.evaluation.facts import task_facts
-from tau_indian_bank.evaluation.figures import check_figures
+from tau_indian_bank.evaluation.gates.figures import check_figures
 from tau_indian_bank.participants.agents import IndianBankOracle, ScriptState
 from tau_indian_bank.tasks.suite_files import load_suite
 

@@ -32,6 +32,7 @@ from tau_indian_bank.tasks.lookups import (
     transaction,
     value,
 )
+from tau_indian_bank.text.lexicon import CATEGORIES
 from tau_indian_bank.wording import spoken_date
 
 
@@ -243,8 +244,6 @@ FAILED_TXN_COMPENSATION = Family(
 
 # --- unhappy with an earlier request --------------------------------------------------------
 
-_CATEGORY_WORDS = {"complaint": "complaint", "kyc_update": "KYC update request", "other": "service request",
-                   "gold_loan_application": "gold loan application"}
 
 
 def _followup_candidates(conn: sqlite3.Connection) -> list[CustomerRequest]:
@@ -258,7 +257,7 @@ def _followup_draft(conn: sqlite3.Connection, candidate: CustomerRequest, rng: r
     customer_id, request_id = candidate.customer_id, candidate.request_id
     earlier = request(conn, request_id)
     category, status = earlier.category, earlier.status
-    word = _CATEGORY_WORDS[category]
+    word = CATEGORIES[category].name
     if status == "rejected":
         grievance = rng.choice(("I was told it was rejected, but I did everything the bank asked",
                                 "it was turned down and nobody explained why to me"))

@@ -22,7 +22,7 @@ from decimal import Decimal
 from typing import Any
 
 from tau_indian_bank.bank.money import parse_rupees
-from tau_indian_bank.evaluation.mentions import amounts, percents
+from tau_indian_bank.text import amounts, percents
 
 #: A worked example, or a table of figures derived from the genuine one (the per-gram value of each purity).
 _WORKED = re.compile(r"\s=\s|\bExamples?\b|^\|.*[0-9]", re.MULTILINE)
