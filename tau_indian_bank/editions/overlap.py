@@ -42,11 +42,11 @@ from typing import Any
 from tau_indian_bank.editions.figures import Figure
 from tau_indian_bank.paths import POLICY_DIR, PUBLIC, REGULATIONS_DIR, DataSource
 from tau_indian_bank.tasks.builder import carries_data, scenario_text
+from tau_indian_bank.text import amounts
+from tau_indian_bank.text import sentences as text_sentences
 from tau_indian_bank.vocabulary import DOMAIN_NAME, ROBUST_TASK_SET
 
 _TOKEN = re.compile(r"[A-Za-z0-9/]+")
-_RUPEES = re.compile(r"₹\s?(\d[\d,]*(?:\.\d{2})?)")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
 @dataclass
@@ -116,12 +116,12 @@ def specific_scenarios(tasks: Iterable[Mapping[str, Any]]) -> frozenset[str]:
 def sentences(task: Mapping[str, Any]) -> set[str]:
     """The sentences of a task's scenario and persona."""
     persona = str((task.get("user_scenario") or {}).get("persona") or "")
-    parts = _SENTENCE.split(f"{persona}\n{scenario_text(task)}")
+    parts = text_sentences(f"{persona}\n{scenario_text(task)}")
     return {part.strip().lstrip("- ").strip() for part in parts if len(part.strip()) > 3}
 
 
 def _figures_in(texts: Iterable[str]) -> set[str]:
-    return {m.group(1).replace(",", "").removesuffix(".00") for text in texts for m in _RUPEES.finditer(text)}
+    return {str(amount.paise) for text in texts for amount in amounts(text)}
 
 
 def _count(part: int, whole: int) -> str:

@@ -21,10 +21,11 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from tau_indian_bank.bank import clock
-from tau_indian_bank.bank.money import parse_rupees
 from tau_indian_bank.constants import SENIOR_CITIZEN_AGE_YEARS
-from tau_indian_bank.tasks.framework import MONTHS
 from tau_indian_bank.tasks.lookups import values
+from tau_indian_bank.text import DateMention, amounts, cheque_numbers, dates, endings, negated, sentences
+from tau_indian_bank.text.lexicon.figures import READ_RECORDS
+from tau_indian_bank.text.lexicon.words import compiled
 
 
 class Claim(NamedTuple):
@@ -42,14 +43,8 @@ class Speaker(NamedTuple):
     others: bool = False
 
 
-_SENTENCE = re.compile(r"[^.!?;\n।]+")
-_MONTH = "|".join(MONTHS)
-_MONTH_YEAR = re.compile(rf"(?<!\d )\b({_MONTH}) (\d{{4}})\b")
-_FULL_DATE = re.compile(rf"\b(\d{{1,2}}) ({_MONTH}) (\d{{4}})\b")
-_RUPEES = re.compile(r"₹[0-9][0-9,]*(?:\.[0-9]{2})?")
-_LAST4 = re.compile(r"\bending(?: in)? (\d{4})\b")
-_CHEQUE = re.compile(r"\bcheque(?: number| no\.?)? (\d{6})\b", re.I)
-_DEPOSIT = re.compile(r"\b(fixed deposit|recurring deposit|deposit|FD|RD)\b|फिक्स्ड डिपॉज़िट|डिपॉज़िट", re.I)
+#: Nouns of a deposit (the lexicon's, in the three languages).
+_DEPOSIT = compiled(READ_RECORDS["list_deposits"])
 #: Words of a sentence about a new deposit or cash, not an existing deposit ("open an FD of ₹50,000", "cash deposits").
 _NEW = re.compile(r"\b(open|opening|start|book|booking|make it|planning|new|put|invest|rethought|cash|split)\b", re.I)
 _PAYMENT = re.compile(r"\b(payment|paid|pay|transfer|UPI|IMPS|NEFT|debit\w*|transaction|charged|POS|ATM|withdraw\w*)\b", re.I)
@@ -57,14 +52,14 @@ _MATURED = re.compile(r"\bmatured\b", re.I)
 _ELSEWHERE = re.compile(r"\b(another|other) bank\b|\belsewhere\b", re.I)
 _DEBITED = re.compile(r"\b(was debited|got debited|been debited|money (was|got) taken|taken from (your|my) account|"
                       r"left (your|my) [a-z ]*account|(was|got) deducted)\b", re.I)
-_NOT_BACK = re.compile(r"\b(never came back|not come back|hasn't come back|has not come back|not (been )?(reversed|returned|refunded)|"
-                       r"never (reversed|returned|refunded))\b", re.I)
-_UNPAID = re.compile(r"\b(not|n't|never)\b[^.;]{0,25}\b(paid|cleared|encashed)\b", re.I)
+#: Money coming back and a cheque being paid: claimed not to have happened when negated ("it never came back").
+_BACK = re.compile(r"\b(came back|come back|reversed|returned|refunded)\b", re.I)
+_PAID = re.compile(r"\b(paid|cleared|encashed)\b", re.I)
 _RUNNING = re.compile(r"\b(still running|still active|never closed)\b", re.I)
 #: A sentence that asks or doubts ("you do not know whether … was debited") claims no state of a record.
 _UNSURE = re.compile(r"\?|\b(whether|not sure|do not know|don't know|if)\b", re.I)
 _SENIOR = re.compile(r"\b(I am|I'm|you are|you're) (a )?senior citizen\b", re.I)
-_BALANCE = re.compile(r"\b(has|holds|balance (is|of)|there is) (₹[0-9][0-9,]*(?:\.[0-9]{2})?)", re.I)
+_BALANCE = re.compile(r"\b(has|holds|balance (is|of)|there is) ₹", re.I)
 _MANDATE = re.compile(r"\b(auto-?debit|mandate|AutoPay|SIP|NACH|automatic payment|insurance premium|loan EMI)\b", re.I)
 
 
@@ -78,8 +73,23 @@ def customer_texts(task: Mapping[str, Any]) -> list[str]:
             str(instructions.get("known_info") or ""), *history]
 
 
-def _iso_month(name: str, year: str) -> str:
-    return f"{year}-{MONTHS.index(name) + 1:02d}"
+def _months(text: str) -> list[DateMention]:
+    """The months a text names with their year and no day ("March 2025")."""
+    return [d for d in dates(text) if d.day is None and d.year_given and not d.loose]
+
+
+def _days(text: str) -> list[DateMention]:
+    """The days a text names with their year ("15 April 2026")."""
+    return [d for d in dates(text) if d.day is not None and d.year_given]
+
+
+def _iso_month(day: DateMention) -> str:
+    return f"{day.year}-{day.month:02d}"
+
+
+def _negated_match(pattern: re.Pattern[str], sentence: str) -> str | None:
+    """The first match of ``pattern`` that the sentence negates ("has not been paid"), if any."""
+    return next((m[0] for m in pattern.finditer(sentence) if negated(sentence, m.start())), None)
 
 
 def _held_accounts(conn: sqlite3.Connection, customer_id: str) -> list[str]:
@@ -130,47 +140,51 @@ def _payment_on(conn: sqlite3.Connection, customer_id: str, day: str, paise: int
 
 
 def _deposit_claims(conn: sqlite3.Connection, who: Speaker, sentence: str, text: str) -> Iterator[Claim]:
-    for name, year in _MONTH_YEAR.findall(sentence):
-        opened = _deposits(conn, who.customer_id, "substr(opened_on, 1, 7) = ?", (_iso_month(name, year),))
-        yield Claim("deposit_month", f"{name} {year}", bool(opened))
+    for month in _months(sentence):
+        opened = _deposits(conn, who.customer_id, "substr(opened_on, 1, 7) = ?", (_iso_month(month),))
+        yield Claim("deposit_month", sentence[month.start:month.end], bool(opened))
     if not _NEW.search(sentence):
-        for figure in _RUPEES.findall(sentence):
-            yield Claim("deposit_amount", figure, bool(_deposits(conn, who.customer_id, "amount_paise = ?", (parse_rupees(figure),))))
+        for amount in amounts(sentence):
+            yield Claim("deposit_amount", sentence[amount.start:amount.end],
+                        bool(_deposits(conn, who.customer_id, "amount_paise = ?", (amount.paise,))))
 
 
 def _running(conn: sqlite3.Connection, who: Speaker, sentence: str, text: str) -> Iterator[Claim]:
     """"It is still running": the deposit of the month the same message names (any deposit if it names none) is active."""
     if not _RUNNING.search(sentence) or not _DEPOSIT.search(text):
         return
-    months = [_iso_month(name, year) for name, year in _MONTH_YEAR.findall(text)]
+    months = [_iso_month(month) for month in _months(text)]
     where = f"substr(opened_on, 1, 7) IN ({', '.join('?' * len(months))}) AND " if months else ""
     yield Claim("deposit_running", _RUNNING.search(sentence)[0],
                 bool(_deposits(conn, who.customer_id, f"{where}status = 'active'", tuple(months))))
 
 
 def _payment_claims(conn: sqlite3.Connection, who: Speaker, sentence: str, text: str) -> Iterator[Claim]:
-    figures = [parse_rupees(f) for f in _RUPEES.findall(sentence)]
-    for day, name, year in _FULL_DATE.findall(sentence):
-        iso = f"{_iso_month(name, year)}-{int(day):02d}"
+    figures = amounts(sentence)
+    for day in _days(sentence):
+        iso = f"{_iso_month(day)}-{day.day:02d}"
+        said = sentence[day.start:day.end]
         statuses = _payment_on(conn, who.customer_id, iso, None)
-        yield Claim("payment_date", f"{day} {name} {year}", bool(statuses))
+        yield Claim("payment_date", said, bool(statuses))
         if len(figures) == 1:  # "a payment of ₹1,250 on 3 June": that amount, that day
-            statuses = _payment_on(conn, who.customer_id, iso, figures[0])
-            yield Claim("payment_amount", f"{_RUPEES.findall(sentence)[0]} on {day} {name} {year}", bool(statuses))
+            statuses = _payment_on(conn, who.customer_id, iso, figures[0].paise)
+            yield Claim("payment_amount", f"{sentence[figures[0].start:figures[0].end]} on {said}", bool(statuses))
         if _UNSURE.search(sentence):
             continue
         if _DEBITED.search(sentence):
             yield Claim("debited", _DEBITED.search(sentence)[0], any(s != "failed" for s in statuses))
-        if _NOT_BACK.search(sentence):
-            yield Claim("not_reversed", _NOT_BACK.search(sentence)[0], bool(statuses) and "reversed" not in statuses)
+        not_back = _negated_match(_BACK, sentence)
+        if not_back:
+            yield Claim("not_reversed", not_back, bool(statuses) and "reversed" not in statuses)
 
 
 def _cheque_claims(conn: sqlite3.Connection, who: Speaker, sentence: str, text: str) -> Iterator[Claim]:
-    for number in _CHEQUE.findall(sentence):
+    for number in sorted(cheque_numbers(sentence)):
         yield Claim("cheque_number", number, _cheque_known(conn, who.customer_id, number))
-    if _UNPAID.search(sentence) and not _UNSURE.search(sentence):  # "It has not been paid yet": the cheque the message names
-        for number in _CHEQUE.findall(text):
-            yield Claim("cheque_unpaid", _UNPAID.search(sentence)[0], _cheque_unpaid(conn, who.customer_id, number))
+    unpaid = _negated_match(_PAID, sentence)
+    if unpaid and not _UNSURE.search(sentence):  # "It has not been paid yet": the cheque the message names
+        for number in sorted(cheque_numbers(text)):
+            yield Claim("cheque_unpaid", unpaid, _cheque_unpaid(conn, who.customer_id, number))
 
 
 def _matured(conn: sqlite3.Connection, who: Speaker, sentence: str, text: str) -> Iterator[Claim]:
@@ -188,15 +202,18 @@ def _senior(conn: sqlite3.Connection, who: Speaker, sentence: str, text: str) ->
 
 def _balance(conn: sqlite3.Connection, who: Speaker, sentence: str, text: str) -> Iterator[Claim]:
     for match in _BALANCE.finditer(sentence):
-        for digits in _LAST4.findall(sentence) or _LAST4.findall(text):  # "There is ₹X in that account": the one named
+        figure = next((a for a in amounts(sentence) if a.start == match.end() - 1), None)
+        if figure is None:
+            continue
+        for digits in sorted(endings(sentence) or endings(text)):  # "There is ₹X in that account": the one named
             held = [a for a in _held_accounts(conn, who.customer_id) if a.endswith(digits)]
             balances = [values(conn, "SELECT balance_paise FROM accounts WHERE account_id = ? ORDER BY 1", (a,))[0] for a in held]
-            yield Claim("balance", match[3], parse_rupees(match[3]) in balances)
+            yield Claim("balance", sentence[figure.start:figure.end], figure.paise in balances)
 
 
 def _sentence_claims(conn: sqlite3.Connection, who: Speaker, sentence: str, text: str) -> Iterator[Claim]:
     """The claims of one sentence of one of the customer's texts (``text``: the whole of it, for context)."""
-    for digits in _LAST4.findall(sentence):
+    for digits in sorted(endings(sentence)):
         yield Claim("last4", digits, _last4(conn, who, digits))
     if _DEPOSIT.search(sentence):
         yield from _deposit_claims(conn, who, sentence, text)
@@ -238,6 +255,6 @@ def claims(conn: sqlite3.Connection, task: Mapping[str, Any], others: bool = Fal
     who = Speaker(customer_id, others)
     found: list[Claim] = []
     for text in customer_texts(task):
-        for sentence in _SENTENCE.findall(text):
+        for sentence in sentences(text):
             found.extend(claim for claim in _sentence_claims(conn, who, sentence, text) if claim not in found)
     return found
