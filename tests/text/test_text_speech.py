@@ -54,7 +54,7 @@ def test_one_rule_for_naming_a_token(text, token, expected):
     ("If you like, I can transfer you to a colleague.", "statement"),
     ("Is there anything else I can help you with?", "wrap_up"),
     ("Aur kuch madad chahiye?", "wrap_up"),
-    ("क्या मैं आपकी और कुछ मदद कर सकता हूं?", "proposal"),
+    ("क्या मैं आपकी और कुछ मदद कर सकता हूं?", "wrap_up"),
     ("और कुछ?", "wrap_up"),
     ("Your card is blocked.", "statement"),
 ])
