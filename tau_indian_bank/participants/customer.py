@@ -165,11 +165,19 @@ class IndianBankCustomer(UserBase):
         return found
 
     def on_proposal(self, text: str, sentence: str, said: list[UserMessage]) -> str:
-        """A yes, or a correction: what the proposal must name (robustness tasks), then the change and the record."""
+        """A yes, or a correction: what the proposal must name (robustness tasks), then the change and the record.
+
+        A proposal that misses what the customer changed to gets the line it said the change with,
+        else the known detail that names it ("I meant ₹8,80,000."), else its request.
+        """
         missing = [t for t in self.script.must_name if not names_token(text, t)]
         if missing:
             last = [c.line for c in self.script.cues if any(c.line == m.content for m in said)]
-            return f"{self.voice['not_asked']} {last[-1] if last else self.voice.restate(self.script.request)}"
+            if last:
+                return f"{self.voice['not_asked']} {last[-1]}"
+            fact = next((f for f in self.script.facts if names_token(f.said, missing[0])), None)
+            correction = self.voice.correct("meant", fact.answer) if fact else self.voice.restate(self.script.request)
+            return f"{self.voice['not_asked']} {correction}"
         return self.judge_proposal(text, sentence) or self.voice["affirm"]
 
     def judge_proposal(self, message: str, sentence: str) -> str | None:

@@ -14,7 +14,8 @@
   ``amount``  money ("*how much*", "what *amount*", "*kitna*", "*कितना*", "*rakam*", "*राशि*");
   ``period``  a length of time ("*how long*", "which *tenure*", "for what *period*", "*how
   many months*", "*12 or 24 months*", "*kitne mahine*", "*कितने साल*", "*अवधि*");
-  ``date``    a day or month ("*when did*…", "what *date*", "*kis mahine*", "*kab*", "*कब*", "*तारीख*").
+  ``date``    a day or month ("*when did*…", "tell me *when*…", "what *date*", "*kis mahine*", "*kab*",
+              "*कब*", "*तारीख*"; not the "when" of a clause: "when you say stop, do you want…").
 
   A question can want several ("how much and for how long?"); a yes/no question wants none.
 * **Open questions** (:func:`open_question`): a question that asks what the customer wants done
@@ -51,6 +52,7 @@ _ASKED = {
                          rf"|(?<!har )(?<!kis )(?<!हर )(?<!किस ){B}(?:months|years|mahine|saal|महीने|महीनों|साल){E}"
                          rf"|{B}(?:अवधि|avadhi|muddat|मुद्दत){E}", re.I),
     "date": re.compile(r"\bwhen (?:did|do|does|was|were|is|are|will|would|should|can|could|has|have|had)\b"
+                       r"|\b(?:tell me|let me know|know|remember|recall|confirm) when\b"
                        r"|\b(?:what|which|in which) (?:date|day|month|year)\b|\bdate\b"
                        rf"|{B}(?:kab|कब|तारीख|तिथि|tarikh|tareekh|kis (?:mahine|saal|din)|किस (?:महीने|साल|दिन)){E}", re.I),
 }

@@ -12,7 +12,9 @@ in this order:
    mentions one: "I won't need your UPI PIN; shall I cancel the mandate?");
 3. **proposal** — a yes/no question that offers to do something ("Shall I block the card ending
    4821?", "Would you like me to transfer you to a colleague?", "Please confirm and I will go
-   ahead.", "Kya main aapka card block kar dun?", "क्या मैं चेक बुक का ऑर्डर कर दूं?"). A
+   ahead.", "Kya main aapka card block kar dun?", "क्या मैं चेक बुक का ऑर्डर कर दूं?"), or an
+   offer made now on the customer's wish ("I can also order a replacement card if you'd like.";
+   not one for later: "once you find it, I can unfreeze it if you like"). A
    wh-question is never a proposal: "Which account should I use?", "How would you like to
    proceed?", "कौन सा खाता?" ask for information; an offer of more help is a wrap-up ("Can I
    help you with anything else?", "क्या मैं आपकी और कोई मदद कर सकती हूं?");
@@ -141,6 +143,11 @@ _ASKS_FOR_YES = re.compile(
     rf"|{B}(?:kya (?:main|mai|hum)|क्या (?:मैं|हम)|kar (?:dun|doon|du|den|dein)|कर (?:दूं|दें)|karun|करूं|"
     rf"(?:kya|क्या) (?:aap|आप) (?:chahenge|chahte|चाहेंगे|चाहते)|aage badh\w*|आगे बढ\S*|confirm kar\w*|पुष्टि\S*|"
     rf"(?:theek|thik|ठीक) (?:hai|है)\s*\?|haan (?:bol|kah)|हां (?:बोल|कह)){E}", re.I)
+#: An offer made on the customer's wish, now ("if you'd like", "agar aap chahein"); not one for later ("once you find it").
+_ON_YOUR_WISH = re.compile(r"\bif you(?:'d| would)? (?:like|want|wish|prefer)\b(?! to \w+ (?:later|again))"
+                           rf"|{B}(?:agar aap chahen|agar aap chahein|अगर आप चाहें){E}", re.I)
+_LATER = re.compile(r"\b(?:later|in (?:the )?future|whenever|once you|when you|if you find|next time)\b"
+                    rf"|{B}(?:baad mein|बाद में|jab aap|जब आप){E}", re.I)
 _OFFER = re.compile(
     r"\b(?:i|we)(?: will|'ll| can| could| would|'d| shall| am going to|'m going to| are going to)\b"
     r"(?! (?:also |now |only )?(?:see|check|look|verify|tell you|let you know|inform|note|confirm that|not)\b)"
@@ -194,12 +201,24 @@ class Reading:
 
 
 def is_proposal(sentence: str) -> bool:
-    """Is ``sentence`` a yes/no question offering to do something (or a request to confirm one)?"""
+    """Is ``sentence`` a proposal: a yes/no question offering to do something, or a request to confirm one?
+
+    An offer made now on the customer's wish is one too ("I can also order a replacement card if
+    you'd like."), not one for later ("Once you find it, I can unfreeze it if you like.").
+    """
     if _WH.search(sentence) or _INFO_CONFIRM.search(sentence) or _INFO_REQUEST.search(sentence):
         return False
     if sentence.rstrip().endswith("?") and _PROPOSAL.search(sentence):
         return True
+    if _ON_YOUR_WISH.search(sentence) and offers(sentence) and not _LATER.search(sentence):
+        return True
     return bool(_CONFIRM_REQUEST.search(sentence))
+
+
+def _offers_more_help(sentence: str) -> bool:
+    """A wrap-up that offers more help ("Can I help you with anything else?"), not also a proposal of a change."""
+    return bool(is_wrap_up(sentence) and _HELP.search(sentence) and not change_kinds(sentence)
+                and not re.search(r"\b(?:go ahead|proceed)\b", sentence, re.I))
 
 
 def handover_done(sentence: str) -> bool:
@@ -234,7 +253,8 @@ def question_heads(sentence: str, before: str = "") -> tuple[str, ...]:
     """Every noun a question asks about, in order ("Which account is it on, and why stop it?" -> account, reason).
 
     "Why" asks for a reason; "which one" stands for the last record named in ``before`` (the
-    message up to the question); "the card's last four digits" asks about the card. A Hindi
+    message up to the question); "the card's last four digits" asks about the card ("the cheque
+    number and the account" about both). A Hindi
     or Hinglish noun is given as its English head (:data:`HEAD_NOUNS`).
     """
     heads: list[str] = []
@@ -252,7 +272,7 @@ def question_heads(sentence: str, before: str = "") -> tuple[str, ...]:
             elif head and head not in _HEAD_SKIP:
                 heads.append(head)
     if not heads and re.search(r"\b(number|digits|details)\b", sentence, re.I):
-        heads.extend(_RECORD.findall(sentence)[:1])
+        heads.extend(_RECORD.findall(sentence))  # "confirm the cheque number and the account": both
     return tuple(dict.fromkeys(h.lower() for h in heads))
 
 
@@ -297,7 +317,7 @@ def read_message(text: str) -> Reading:
             return Reading("credentials", sentence)
     questions = tuple(s for s in parts if s.endswith("?") and not is_wrap_up(s))
     for sentence in parts:
-        if is_proposal(sentence) and not (is_wrap_up(sentence) and _HELP.search(sentence)):
+        if is_proposal(sentence) and not _offers_more_help(sentence):
             return Reading("proposal", sentence, head=question_head(sentence), options=options(sentence), questions=questions)
     if questions:
         folded = plain(text or "")

@@ -38,6 +38,7 @@ def test_the_options_a_question_offers(question, offered):
     ("For how long would you like the deposit?", {"period"}), ("Would you like 12 months or 24 months?", {"period"}),
     ("Kitne mahine ke liye?", {"period"}), ("आप यह FD 12 महीने के लिए रखेंगे या 24 महीने के लिए?", {"period"}),
     ("When did you last use the card?", {"date"}), ("Aapka FD kis mahine mein khula tha?", {"date"}),
+    ("Could you tell me when you handed the cheque to the payee?", {"date"}),
     ("How much, and for how long?", {"amount", "period"}),
     ("Before I work out the maturity amount, could you confirm your date of birth?", {"date"}),
     ("Do you want it paused for now?", set()), ("When you say stop, do you want it paused?", set()),
@@ -61,6 +62,7 @@ def test_an_open_question_asks_what_the_customer_wants_done(question, expected):
     ("क्या मैं और किसी चीज़ में मदद कर सकती हूँ?", "wrap_up"), ("Kya main aapki aur koi madad kar sakti hoon?", "wrap_up"),
     ("I'm happy to help with anything else on your accounts.", "wrap_up"),
     ("Shall I go ahead, or is there anything else you would like to change?", "proposal"),
+    ("Can I help with anything else, or shall I go ahead and close the deposit now?", "proposal"),
     ("क्या मैं आपको किसी सहकर्मी से जोड़ दूँ?", "proposal"), ("Kya main kisi colleague se connect kar doon?", "proposal"),
     ("I can look for the credit on your account. Would that help?", "proposal"),
     ("I won't need your UPI PIN; shall I cancel the mandate?", "proposal"),
@@ -68,6 +70,10 @@ def test_an_open_question_asks_what_the_customer_wants_done(question, expected):
     ("Please confirm you'd like me to cancel it (no PIN or OTP is needed).", "proposal"),
     ("इसके लिए आपको अपना PIN बताने की ज़रूरत नहीं है। क्या मैं card freeze कर दूँ?", "proposal"),
     ("Please share the OTP we just sent.", "credentials"), ("Could you tell me your UPI PIN?", "credentials"),
+    ("I can also order a replacement card if you'd like.", "proposal"), ("If you'd like, I can work out the maturity amount.", "proposal"),
+    ("Agar aap chahein to main replacement card bhi order kar deti hoon.", "proposal"),
+    ("Once you find it, I can unfreeze it if you like.", "statement"), ("If you'd like to apply later, just let me know.", "statement"),
+    ("If you want, you can visit the branch.", "statement"),
 ])
 def test_speech_acts_the_customer_reads(message, kind):
     assert read_message(message).kind == kind
@@ -98,6 +104,7 @@ def test_a_sentence_that_offers_the_change(sentence, expected):
     ("Which account is the cheque drawn on, and why would you like it stopped?", ("account", "reason")),
     ("Which account, and for what period?", ("account", "period")), ("चेक किस खाते से जारी हुआ था?", ("account",)),
     ("Kis account se?", ("account",)), ("चेक किस वजह से रोकना है?", ("reason",)),
+    ("Could you confirm the cheque number and the account it was drawn from?", ("cheque", "account")),
 ])
 def test_every_noun_a_question_asks_about(question, heads):
     assert question_heads(question) == heads
