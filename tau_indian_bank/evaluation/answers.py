@@ -52,11 +52,12 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
-from tau_indian_bank.evaluation.facts import Fact, task_facts
-from tau_indian_bank.evaluation.outcomes import states_outcome, subject_before
+from tau_indian_bank.evaluation.facts import Fact, declared_facts, task_facts
+from tau_indian_bank.evaluation.outcomes import record_names, states_outcome, subject_before
 from tau_indian_bank.text import Amount, amounts, dates, negated, percents, plain, positions
 from tau_indian_bank.text.lexicon import OUTCOMES
 from tau_indian_bank.text.numbers import scale_of
+from tau_indian_bank.tools.catalogue import READ_TOOLS
 
 __all__ = ["OUTCOMES", "REFUSAL_OUTCOMES", "AnswerResult", "check_answer", "say", "session_values", "states_fact",
            "subject_before"]
@@ -102,7 +103,8 @@ def _states_token(text: str, token: str) -> bool:
 
 
 @lru_cache(maxsize=65536)
-def _states(text: str, kind: str, value: str, rounding: str, before: str = "") -> bool:
+def _states(text: str, kind: str, value: str, rounding: str, before: str = "", records: tuple[str, ...] = (),
+            observed: bool = False) -> bool:
     text = plain(text)
     if kind == "amount":
         return any(_amount_meets(m, int(value), rounding) and not negated(text, m.start) for m in amounts(text))
@@ -112,20 +114,22 @@ def _states(text: str, kind: str, value: str, rounding: str, before: str = "") -
     if kind == "date":
         return _states_date(text, value)
     if kind == "outcome":
-        return states_outcome(text, value, before)
+        return states_outcome(text, value, before, records, observed)
     if kind == "withheld":  # said at all, negated or not
         return re.search(rf"(?<!\d){re.escape(value)}(?!\d)", text) is not None
     return _states_token(text, value)
 
 
-def states_fact(text: str, fact: Fact, value: str | None = None, before: str = "") -> bool:
+def states_fact(text: str, fact: Fact, value: str | None = None, before: str = "", observed: bool = False) -> bool:
     """Does ``text`` state ``fact`` (with ``value`` in place of the fact's own, for a session reference)?
 
     ``before``: the conversation's last sentence naming a subject before ``text``
-    (:func:`subject_before`), which a pronoun at its start may refer to.
+    (:func:`subject_before`), which a pronoun at its start may refer to; ``observed``: the fact is a
+    record's state a look-up found (not the outcome of a change).
     """
-    return _states(text, fact.kind, value if value is not None else fact.value, fact.rounding,
-                   before if fact.kind == "outcome" else "")
+    outcome = fact.kind == "outcome"
+    return _states(text, fact.kind, value if value is not None else fact.value, fact.rounding, before if outcome else "",
+                   record_names(fact.text) if outcome else (), observed and outcome)
 
 
 def say(fact: Fact, value: str | None = None) -> str:
@@ -135,6 +139,8 @@ def say(fact: Fact, value: str | None = None) -> str:
     shown = value if value is not None else fact.text
     if fact.kind == "last4":
         return f"The {fact.label} ends in {value or fact.value}."
+    if fact.kind == "percent" and "|" in fact.value:
+        return f"The {fact.label} are {shown}."
     return f"The {fact.label} is {shown}."
 
 
@@ -176,11 +182,11 @@ def session_values(task: Mapping[str, Any], messages: Sequence[Mapping[str, Any]
 
 def assistant_texts(task: Mapping[str, Any], messages: Sequence[Mapping[str, Any]]) -> list[str]:
     """What the assistant said in the session (not the task's opening history)."""
-    return [text for text, _ in _said(task, messages, False)]
+    return [text for _, text, _ in _said(task, messages, False)]
 
 
-def _said(task: Mapping[str, Any], messages: Sequence[Mapping[str, Any]], context: bool) -> list[tuple[str, str]]:
-    """Each assistant text of the session, with (``context``) the subject sentence said before it."""
+def _said(task: Mapping[str, Any], messages: Sequence[Mapping[str, Any]], context: bool) -> list[tuple[int, str, str]]:
+    """Each assistant text of the session with its position and (``context``) the subject sentence said before it."""
     history = len((task.get("initial_state") or {}).get("message_history") or [])
     said, spoken = [], []
     for index, message in enumerate(messages):
@@ -188,22 +194,60 @@ def _said(task: Mapping[str, Any], messages: Sequence[Mapping[str, Any]], contex
             continue
         text = str(message["content"])
         if index >= history and message.get("role") == "assistant":
-            said.append((text, subject_before(spoken) if context else ""))
+            said.append((index, text, subject_before(spoken) if context else ""))
         spoken.append(text)
     return said
 
 
+def change_positions(task: Mapping[str, Any], messages: Sequence[Mapping[str, Any]]) -> dict[int, tuple[int, frozenset[str]]]:
+    """For each gold change (by step) the session attempted: where, and the fields its output shows.
+
+    The attempt is the call that matches the gold call, else the first call of the same tool (a
+    wrong closure, a refused or faulted call); a change never attempted has no entry.
+    """
+    from tau_indian_bank.evaluation.actions import gold_calls
+    from tau_indian_bank.evaluation.matching import Call, matches
+    from tau_indian_bank.evaluation.transcript import Transcript
+
+    calls = Transcript.of(task, messages).calls
+    found: dict[int, tuple[int, frozenset[str]]] = {}
+    for step, gold in enumerate(gold_calls(task["evaluation_criteria"]["actions"])):
+        if not gold.changes_state:
+            continue
+        same = [c for c in calls if c.name == gold.name]
+        attempt = next((c for c in same if matches(gold, Call(c.name, c.arguments))), same[0] if same else None)
+        if attempt is not None:
+            try:
+                output = json.loads(attempt.output or "")
+            except json.JSONDecodeError:
+                output = None
+            found[step] = (attempt.index, frozenset(output) if isinstance(output, dict) else frozenset())
+    return found
+
+
 def check_answer(task: Mapping[str, Any], messages: Sequence[Mapping[str, Any]]) -> AnswerResult:
-    """The answer check for one session (``task`` and ``messages`` as in a tau2 results file)."""
+    """The answer check for one session (``task`` and ``messages`` as in a tau2 results file).
+
+    A fact a change yields (its outcome, the account it credited, the reference it created: a field
+    of the output of the session's attempt at that change) is told only after that attempt: said
+    before it, it was a plan or a proposal.
+    """
     facts = task_facts(task)
     if not facts:
         return AnswerResult(None, [], 0)
     texts = _said(task, messages, any(f.kind == "outcome" for f in facts))
     values = session_values(task, messages, facts)
+    declared = set(declared_facts(task))
+    made = change_positions(task, messages)
+    reads = [a["name"] in READ_TOOLS for a in task["evaluation_criteria"]["actions"]]
     missing = []
     for index, fact in enumerate(facts):
         value = values.get(index, fact.value)
-        said = value is not None and any(states_fact(text, fact, value, before) for text, before in texts)
+        attempt, fields = made.get(fact.step, (-1, frozenset()))
+        after = attempt if fact not in declared and fact.field in fields else -1
+        observed = fact not in declared and fact.step < len(reads) and reads[fact.step]
+        said = value is not None and any(states_fact(text, fact, value, before, observed) for at, text, before in texts
+                                         if at > after)
         if said is (fact.kind == "withheld"):
             missing.append(fact.label)
     return AnswerResult(not missing, missing, len(facts))

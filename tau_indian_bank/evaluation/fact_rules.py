@@ -9,10 +9,20 @@ The rules, in words (each is one function below):
 * A record in a state that stops the request (a dormant account, a blocked or frozen
   card, a cleared cheque, a closed deposit, an overdue KYC) is a fact even when a
   change follows: it is why the request took another path.
-* Quotes and calculators are always facts: a closure quote's payout and the rate it
-  applies, a foreclosure amount, a maturity amount and date and the rate, an EMI, a gold
-  loan's maximum, the rate card. Projections (calculators) may be rounded: to the rupee,
-  or in lakh where the calculator's figure is a projection of a deposit or loan.
+* **A figure is a fact only when the request needs it** (:func:`needs`, the one rule): an
+  amount, date or rate of a tool's output is told when the scenario's request (its reason,
+  opening line and known info) asks for it — holds one of the words the lexicon gives for that
+  tool's field (``text.lexicon.figures``, :func:`asks_for`): "what is my balance" asks for the
+  balance, "close my deposit" for the closure quote's payout and rate, "open a deposit" for the
+  maturity calculation — or when the policy says to tell it (§4.6 when a closed deposit was
+  closed and what was paid, §7.2 when a cheque cleared). A decline's EMI and next EMI date, a
+  request's due date or the maturity date of a deposit whose instruction changes are not asked
+  and not facts. Projections (calculators) may be rounded: to the rupee, or in
+  lakh where the calculator's figure is a projection of a deposit or loan.
+* **The rate card**: the card that applies to the customer (senior citizens' when the login
+  profile's segment is ``senior_citizen``, else the general public's); the rate of each tenure
+  the request names ("a one-year FD", "12 months versus 36 months"), or, when it names none,
+  one fact met by any correct rate of that card.
 * Every change's outcome is a fact (closed, blocked, turned on, cancelled, stopped,
   updated), with the account or card it concerns; every reference a change creates
   (a deposit number, a service-request number, a statement or cheque-book reference)
@@ -25,20 +35,51 @@ and hand-overs yield no facts of their own.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from tau_indian_bank.bank.money import format_rupees, output_rupees_to_paise, parse_rupees
 from tau_indian_bank.evaluation.facts import Fact, Rounding
-from tau_indian_bank.text import percent_of
-from tau_indian_bank.text.lexicon import CATEGORIES
+from tau_indian_bank.text import B, percent_of, periods, plain
+from tau_indian_bank.text.lexicon import CATEGORIES, TOOLS
+from tau_indian_bank.text.lexicon.figures import POLICY_TOLD
 from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
 from tau_indian_bank.wording import spoken_date, spoken_month
 
-#: Facts a family's customer does not ask for, by task-id prefix and output field.
-NOT_ASKED: dict[str, frozenset[str]] = {"ctrl_card_and_account": frozenset({"expiry"})}
 _STATUS_WRITES = frozenset({"freeze_card", "unfreeze_card", "block_card"})
+#: The kinds of fact that are figures: told only when the request asks for them.
+FIGURE_KINDS = frozenset({"amount", "date", "percent"})
+_OPENING = re.compile(r'Opening line:\s*"(?P<line>[^"]+)"')
+
+
+def request_text(task: Mapping[str, Any]) -> str:
+    """What the customer asks: the scenario's reason for the call, opening line and known info."""
+    instructions = (task.get("user_scenario") or {}).get("instructions") or {}
+    if not isinstance(instructions, Mapping):
+        return str(instructions)
+    opening = _OPENING.search(str(instructions.get("task_instructions") or ""))
+    return "\n".join(str(part) for part in (instructions.get("reason_for_call"), opening["line"] if opening else "",
+                                            instructions.get("known_info")) if part)
+
+
+@lru_cache(maxsize=1024)
+def _ask_pattern(tool: str, field: str) -> re.Pattern[str] | None:
+    words = TOOLS[tool].figures.get(field) if tool in TOOLS else None
+    return re.compile(B + words.pattern(), re.I) if words else None
+
+
+def asks_for(request: str, tool: str, field: str) -> bool:
+    """Does a customer's ``request`` ask for this figure of ``tool``'s output (a word of the lexicon for ``field``)?"""
+    pattern = _ask_pattern(tool, field)
+    return pattern is not None and pattern.search(plain(request)) is not None
+
+
+def needs(request: str, tool: str, field: str) -> bool:
+    """Is this figure one the request needs: asked for, or one the policy says to tell (the lexicon's ``POLICY_TOLD``)?"""
+    return field in POLICY_TOLD.get(tool, frozenset()) or asks_for(request, tool, field)
 
 
 @dataclass(frozen=True)
@@ -50,6 +91,8 @@ class Chain:
     outputs: tuple[Any, ...]
     profile: Mapping[str, Any]
     reason: str
+    #: The customer's request: reason for the call, opening line and known info (what the figures must be asked in).
+    request: str = ""
     #: The task's initialization actions (what a robustness task staged, e.g. near-miss sections).
     setup: tuple[Mapping[str, Any], ...] = ()
 
@@ -63,8 +106,9 @@ class Chain:
         return {name for name, args in self.calls[index + 1:]
                 if name in STATE_CHANGING_TOOLS and str(record).upper() in {str(v).upper() for v in args.values()}}
 
-    def asked(self, field: str) -> bool:
-        return field not in NOT_ASKED.get(self.family, frozenset())
+    def asked(self, tool: str, field: str) -> bool:
+        """Does the request need this figure (see :func:`needs`)?"""
+        return needs(self.request, tool, field)
 
 
 def amount(label: str, rupees: object, field: str, rounding: Rounding = "exact") -> Fact:
@@ -117,8 +161,11 @@ def _deposit(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) 
     if c.touched_later(i, out["deposit_id"]):
         return []
     if out["status"] == "closed":
-        return [outcome("deposit_closed", "deposit already closed", f"Your deposit {out['deposit_id']} is closed.", "status"),
-                date("date the deposit was closed", out["closed_on"], "closed_on")]
+        facts = [outcome("deposit_closed", "deposit already closed", f"Your deposit {out['deposit_id']} is closed.", "status"),
+                 date("date the deposit was closed", out["closed_on"], "closed_on")]
+        if out.get("closure_amount") is not None:
+            facts.append(amount("amount paid on closure", out["closure_amount"], "closure_amount"))
+        return facts
     return [date("maturity date", out["maturity_date"], "maturity_date"),
             amount("maturity amount", out["maturity_amount"], "maturity_amount")]
 
@@ -176,10 +223,7 @@ def _card(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> 
     if c.touched_later(i, out["card_id"]):
         later = c.later_writes_on(i, out["card_id"])
         return [status_fact] if out["status"] != "active" and not later & _STATUS_WRITES else []
-    facts = [status_fact]
-    if c.asked("expiry"):
-        facts.append(date(f"expiry of card ending {out['last4']}", out["expiry"], "expiry"))
-    return facts
+    return [status_fact, date(f"expiry of card ending {out['last4']}", out["expiry"], "expiry")]
 
 
 def _card_status_change(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:
@@ -292,8 +336,18 @@ def _policies(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any])
 
 
 def _rates(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:
-    return [percent(f"rate for {s['tenure_months_from']} to {s['tenure_months_to']} months", s["general"], "general")
-            for s in out["slabs"]]
+    """The rate card that applies to the customer: each tenure the request names, or any correct rate of the card."""
+    card = "senior_citizen" if c.profile.get("segment") == "senior_citizen" else "general"
+    who = "senior citizens" if card == "senior_citizen" else "the general public"
+    slabs = out["slabs"]
+    tenures = {n * (12 if unit == "years" else 1) for unit, n in periods(c.request) if unit in ("months", "years")}
+    named = [s for s in slabs if any(s["tenure_months_from"] <= t <= s["tenure_months_to"] for t in tenures)]
+    if named:
+        return [percent(f"rate for {s['tenure_months_from']} to {s['tenure_months_to']} months ({who})", s[card], card)
+                for s in named]
+    values = "|".join(dict.fromkeys(str(percent_of(s[card])) for s in slabs))
+    text = ", ".join(f"{s[card]} for {s['tenure_months_from']} to {s['tenure_months_to']} months" for s in slabs)
+    return [Fact(kind="percent", label=f"deposit rates for {who}", value=values, text=text, field=card)]
 
 
 def _branches(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:
@@ -340,17 +394,18 @@ def _json(text: Any) -> Any:
         return None
 
 
-def facts_per_step(task: Mapping[str, Any], outputs: Sequence[str]) -> list[list[Fact]]:
-    """The facts each gold call's output yields (before repeats are merged)."""
+def facts_per_step(task: Mapping[str, Any], outputs: Sequence[str], only_asked: bool = True) -> list[list[Fact]]:
+    """The facts each gold call's output yields (before repeats are merged; ``only_asked``: figures the request asks for)."""
     actions = task["evaluation_criteria"]["actions"]
     history = task["initial_state"].get("message_history") or []
     profile = _json(history[1]["content"]) if len(history) > 1 else {}
     chain = Chain(str(task["id"]).rsplit("_", 1)[0], tuple((a["name"], a["arguments"]) for a in actions),
                   tuple(_json(o) for o in outputs), profile if isinstance(profile, dict) else {},
                   str(task["user_scenario"]["instructions"].get("reason_for_call", "")),
-                  tuple(task["initial_state"].get("initialization_actions") or ()))
+                  request_text(task), tuple(task["initial_state"].get("initialization_actions") or ()))
     per_step: list[list[Fact]] = []
     for index, (name, args) in enumerate(chain.calls):
         rule, out = RULES.get(name), chain.outputs[index]
-        per_step.append(rule(chain, index, out, args) if rule and isinstance(out, dict) else [])
+        facts = rule(chain, index, out, args) if rule and isinstance(out, dict) else []
+        per_step.append([f for f in facts if not only_asked or f.kind not in FIGURE_KINDS or chain.asked(name, f.field)])
     return per_step

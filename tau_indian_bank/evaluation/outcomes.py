@@ -10,7 +10,11 @@ earlier sentence that names a record or the outcome's own subject — earlier in
 else the conversation's last sentence naming a record (:func:`subject_before`). "Your request
 SR477VIQXO is to reactivate your account. It was raised on 12 July and is in progress." states
 that the request is in progress; "Please never share your PIN. We never need it." states that
-the PIN is never needed.
+the PIN is never needed. A sentence that names the fact's own record (its id, last four or cheque
+number) is about it ("FDYJNUYPKW is closed"). A sentence that names a record (its last four, cheque number or id)
+states the outcome of that record only: "Cheque 239069 is stopped" does not state that cheque
+239096 is. A state a look-up found ("your deposit is already closed") is not stated by a
+first-person claim of making it so ("I have closed your deposit").
 """
 
 from __future__ import annotations
@@ -18,10 +22,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
-from tau_indian_bank.text import negated, plain, sentences
-from tau_indian_bank.text.frames import hindi_state, planned_at, refers_back
+from tau_indian_bank.text import bank_ids, cheque_numbers, clause_before, endings, negated, plain, sentences
+from tau_indian_bank.text.frames import FIRST_PERSON, HINDI_FIRST_PERSON, hindi_state, planned_at, refers_back
 from tau_indian_bank.text.lexicon import OUTCOMES, Outcome, Words
 from tau_indian_bank.text.script import word_pattern
 
@@ -87,17 +91,42 @@ def _is_about(sentence: str, about: re.Pattern[str] | None, scope: str) -> bool:
     return not subjects().search(sentence) and refers_back(sentence) and bool(about.search(scope))
 
 
-def states_outcome(text: str, key: str, before: str) -> bool:
-    """Does ``text`` (in plain form) state outcome ``key``; ``before`` is the conversation's last sentence naming a record."""
+@lru_cache(maxsize=4096)
+def record_names(text: str) -> tuple[str, ...]:
+    """The records a text names: last four digits, cheque numbers and the bank's ids (upper case)."""
+    return tuple(sorted(endings(text) | cheque_numbers(text) | bank_ids(text)))
+
+
+def _right_record(sentence: str, records: tuple[str, ...]) -> bool:
+    """A sentence that names records names one of ``records`` (the fact's own), or ``records`` is empty."""
+    named = record_names(sentence)
+    return not records or not named or bool(set(named) & set(records))
+
+
+def _claimed_by_me(sentence: str, at: int) -> bool:
+    """Is the word at ``at`` a first-person done verb ("I have closed", "maine block kar diya")?"""
+    prefix = clause_before(sentence, at)
+    return bool(FIRST_PERSON.search(prefix) or re.search(HINDI_FIRST_PERSON, prefix, re.I))
+
+
+def states_outcome(text: str, key: str, before: str, records: tuple[str, ...] = (), observed: bool = False) -> bool:
+    """Does ``text`` (in plain form) state outcome ``key``; ``before`` is the conversation's last sentence naming a record.
+
+    ``records``: the records the fact names ("ending 0628"); a sentence naming other records does not state it.
+    ``observed``: the outcome is a state a look-up found (a deposit already closed); a first-person claim of
+    making it so ("I have closed your deposit") does not state it.
+    """
     compiled = rule(key)
     if compiled is None:
         return False
     scope = before
     for sentence in sentences(text):
-        stated = not sentence.rstrip().endswith("?") and _is_about(sentence, compiled.about, scope) and all(
-            p.search(sentence) for p in compiled.also)
+        about = _is_about(sentence, compiled.about, scope) or bool(records and set(record_names(sentence)) & set(records))
+        stated = not sentence.rstrip().endswith("?") and about and all(
+            p.search(sentence) for p in compiled.also) and _right_record(sentence, records)
         for match in compiled.anchor.finditer(sentence) if stated else ():
-            if not negated(sentence, match.start()) and not planned_at(sentence, match.start()):
+            if not negated(sentence, match.start()) and not planned_at(sentence, match.start()) and not (
+                    observed and _claimed_by_me(sentence, match.start())):
                 return True
         if subjects().search(sentence) or (compiled.about is not None and compiled.about.search(sentence)):
             scope = sentence

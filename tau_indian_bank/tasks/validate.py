@@ -42,6 +42,7 @@ from typing import Any
 from tau_indian_bank.evaluation.facts import derive_facts, task_facts, why_no_facts, without_facts
 from tau_indian_bank.tasks.composition import Check, composition_checks
 from tau_indian_bank.tasks.evidence import missing_evidence
+from tau_indian_bank.tasks.fact_needs import fact_needs_check
 from tau_indian_bank.tasks.scenario_rules import scenario_problems
 from tau_indian_bank.tools.arguments import ArgumentError, bind
 from tau_indian_bank.tools.catalogue import ALL_SPECS
@@ -290,6 +291,7 @@ def validate(
         bad = {x.split(":")[0] for x in problems.by_check.get(name, [])}
         checks.append(Check(name, f"{n} tasks", f"{n - len(bad)} ok", not bad))
     checks.append(_facts_summary(well_formed))
+    checks.append(fact_needs_check(well_formed, problems))
     checks.extend(_scenario_checks(tasks, problems))
     if participants and well_formed:
         outcomes = participant_outcomes(well_formed, OFFLINE_AGENTS, workers or min(2, os.cpu_count() or 1), robust)

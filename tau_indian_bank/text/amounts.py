@@ -8,8 +8,11 @@
   word: ``fifty thousand rupees``, ``Rs. two lakh``, ``पचास हजार रुपये``, ``डेढ लाख``
   (:mod:`tau_indian_bank.text.numbers`; words are read in :func:`~tau_indian_bank.text.script.plain`
   text). A bare number is not an amount (it may be a cheque number, a tenure or a weight).
+  Paise said after a rupee amount in words are part of it (``चार लाख … रुपये अड़तीस पैसे`` =
+  ₹4,00,000.38…).
 * **Percentages**: ``7%``, ``7.00 %``, ``7 per cent``, ``7 percent``, ``7 pc``, ``7 प्रतिशत``,
-  ``7 pratishat``, ``7 फीसदी``.
+  ``7 pratishat``, ``7 फीसदी``, and in words: ``saat percent``, ``paanch point aath percent``,
+  ``पौने पाँच प्रतिशत``.
 
 API: :class:`Amount`, :func:`amounts`, :func:`amount_values`, :func:`may_hold_amounts`, :func:`has_figures`,
 :class:`Percent`, :func:`percents`, :func:`percent_of`.
@@ -36,9 +39,11 @@ _PATTERNS = (
 )
 _HINTS = ("₹", "rs", "inr", "rupee", "/-", "रु", "rupa", "rupi", "lakh", "lac", "crore", "cr", "karo", "लाख", "करो")
 _WORD_MARKER_BEFORE = re.compile(rf"{_MARKER}\s*$", re.I)
-_WORD_MARKER_AFTER = re.compile(rf"^\s*{_SUFFIX}", re.I)
+_WORD_MARKER_AFTER = re.compile(rf"\s*{_SUFFIX}", re.I)
 _WORD_SCALE = re.compile(rf"(?:{SCALE_WORDS}){E}\s*$", re.I)
-_PERCENT = re.compile(r"(?<![\d.,])(?P<n>\d{1,3}(?:\.\d+)?)\s*(?:%|per\s?cent\b|pc\b|प्रतिशत|pratishat\b|फीसदी|fisadi\b)", re.I)
+_PERCENT_MARK = r"(?:%|per\s?cent\b|pc\b|प्रतिशत|pratishat\b|फीसदी|fisadi\b)"
+_PERCENT = re.compile(rf"(?<![\d.,])(?P<n>\d{{1,3}}(?:\.\d+)?)\s*{_PERCENT_MARK}", re.I)
+_PERCENT_AFTER_WORDS = re.compile(rf"\s*{_PERCENT_MARK}", re.I)
 _PERCENT_HINTS = ("%", "cent", "pc", "प्रतिशत", "pratishat", "फीसदी", "fisadi")
 _FIGURE = re.compile(r"₹|\brs\.?\s*\d|\binr\s*\d|\d+(?:\.\d+)?\s*%", re.I)
 
@@ -88,18 +93,37 @@ def _digit_amounts(text: str, taken: list[tuple[int, int]]) -> list[Amount]:
     return found
 
 
+def _paise_after(text: str, end: int, words: dict[int, tuple[int, Decimal]]) -> tuple[int, int]:
+    """The paise said right after a rupee amount in words ("… रुपये अड़तीस पैसे", "… rupees and 50 paise"): (end, paise)."""
+    marker = _WORD_MARKER_AFTER.match(text, end)
+    if marker is None:
+        return end, 0
+    at = marker.end()
+    gap = re.match(r"\s*(?:and\s+|aur\s+|और\s+)?", text[at:])
+    start = at + (gap.end() if gap else 0)
+    if start in words:
+        said_end, value = words[start]
+        tail = re.match(r"\s*(?:paise|paisa|पैसे|पैसा)", text[said_end:], re.I)
+        if tail and value < 100 and value == int(value):
+            return said_end + tail.end(), int(value)
+    return end, 0
+
+
 def _word_amounts(text: str, taken: list[tuple[int, int]]) -> list[Amount]:
     found = []
-    for start, end, value in number_words(text):
-        before, after = text[max(0, start - 12):start], text[end:end + 12]
+    runs = number_words(text)
+    starts = {start: (end, value) for start, end, value in runs}
+    for start, end, value in runs:
+        before = text[max(0, start - 12):start]
         scaled = _WORD_SCALE.search(text[start:end]) is not None
-        if _overlaps(taken, start, end) or not (scaled or _WORD_MARKER_BEFORE.search(before) or _WORD_MARKER_AFTER.match(after)):
+        if _overlaps(taken, start, end) or not (scaled or _WORD_MARKER_BEFORE.search(before) or _WORD_MARKER_AFTER.match(text, end)):
             continue
-        paise = value * 100
+        end, extra = _paise_after(text, end, starts)
+        paise = value * 100 + extra
         if paise != paise.to_integral_value() or not paise:
             continue
         taken.append((start, end))
-        found.append(Amount(start, end, int(paise), False, None, len(str(int(value)))))
+        found.append(Amount(start, end, int(paise), bool(extra), None, len(str(int(value)))))
     return found
 
 
@@ -136,7 +160,13 @@ def percents(text: str) -> tuple[Percent, ...]:
     lowered = text.lower()
     if not any(hint in lowered for hint in _PERCENT_HINTS):
         return ()
-    return tuple(Percent(m.start(), m.end(), Decimal(m.group("n")).normalize()) for m in _PERCENT.finditer(digits_ascii(text)))
+    digits = digits_ascii(text)
+    found = [Percent(m.start(), m.end(), Decimal(m.group("n")).normalize()) for m in _PERCENT.finditer(digits)]
+    for start, end, value in number_words(digits):
+        mark = _PERCENT_AFTER_WORDS.match(digits, end)
+        if mark and value <= 100 and not any(p.start < mark.end() and start < p.end for p in found):
+            found.append(Percent(start, mark.end(), value.normalize()))
+    return tuple(sorted(found, key=lambda p: p.start))
 
 
 def percent_of(text: str) -> Decimal:

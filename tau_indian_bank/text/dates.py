@@ -2,7 +2,9 @@
 
 * **Dates**: ``15 July 2027``, ``15th of Jul, 2027``, ``July 15, 2027``, ``2027-07-15``,
   ``2027/07/15``, ``15/07/2027``, ``15-07-2027``, ``15.07.2027``, Hindi ``15 जुलाई 2027``; a
-  day and month without a year (``26 July``, ``26 जुलाई``) is in the bank's current year.
+  day and month without a year (``26 July``, ``26 जुलाई``) is in the bank's current year, or
+  the next or the last when the words around it say so (*next year*, *agle saal*, *अगले साल*;
+  *last year*, *pichhle saal*, *पिछले साल*).
 * **Months**: ``February 2027``, ``फरवरी 2027``, ``2027-02``, ``02/2027``; and, marked
   ``loose`` (a card's expiry as printed, never read as a figure by gate S7), ``02/27``.
 * **The ambiguity rule** (gates S6, S7 and the answer check alike): a numeric date is read
@@ -64,6 +66,8 @@ _MONTH_PATTERNS = (
     re.compile(rf"\b{_YEAR}-(?P<m>\d{{2}})\b(?![-/]\d)"),
     re.compile(rf"(?<![\d/.-])(?P<m>\d{{1,2}})/{_YEAR}\b"),
 )
+_OTHER_YEAR = re.compile(rf"(?P<next>\bnext year\b|{B}(?:agle|agale|अगले) (?:saal|sal|साल|वर्ष){E})|"
+                         rf"(?P<last>\blast year\b|{B}(?:pichhle|pichle|पिछले) (?:saal|sal|साल|वर्ष){E})", re.I)
 _LOOSE_MONTH = re.compile(r"(?<![\d/.-])(?P<m>0?[1-9]|1[0-2])/(?P<yy>\d\d)(?![\d/])")
 _NAMED = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|" + "|".join(k for k in MONTHS if not k.isascii()))
 _NUMERIC = re.compile(r"\d[/.-]\d")
@@ -107,6 +111,12 @@ def month_number(name: str) -> int:
     """The number of a month name ('July', 'jul', 'जुलाई' -> 7)."""
     lowered = name.lower().rstrip(".")
     return MONTHS.get(lowered) or MONTHS[lowered[:3]]
+
+
+def _year_shift(text: str, start: int, end: int) -> int:
+    """+1 or -1 when the words right around a date said without its year name the next or the last year."""
+    near = _OTHER_YEAR.search(text, max(0, start - 25), min(len(text), end + 25))
+    return 0 if near is None else (1 if near["next"] else -1)
 
 
 def _valid(year: int, month: int, day: int) -> dt.date | None:
@@ -158,7 +168,7 @@ def dates(text: str, this_year: int | None = None) -> tuple[DateMention, ...]:
             add(_date_from(match, year))
     for pattern in _NO_YEAR_PATTERNS if named else ():
         for match in pattern.finditer(text):
-            add(_date_from(match, year, year_given=False))
+            add(_date_from(match, year + _year_shift(text, match.start(), match.end()), year_given=False))
     for index, pattern in enumerate(_MONTH_PATTERNS):
         for match in pattern.finditer(text) if (named if index == 0 else numeric) else ():
             month = month_number(match["mon"]) if match.groupdict().get("mon") else int(match["m"])

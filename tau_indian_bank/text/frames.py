@@ -28,20 +28,25 @@
   *successfully*, *just* or *gone ahead and* (adverbs such as *now*, *already*, *fully* may
   come between): :data:`DONE_FRAME`, and :data:`FIRST_PERSON` when the subject is *I* or *we*.
   A Hindi or Hinglish stem is done when a light verb follows it (:data:`HINDI_DONE`: *ब्लॉक कर
-  दिया*, *block ho gaya*), and in the first person with *मैंने* / *maine*.
+  दिया*, *block ho gaya*, *freeze hua*, *खुल गई*, *ऑर्डर दे दिया*), in the first person with
+  *मैंने* / *maine*; a time said with *को* may stand between ("11/04/2026 को हो चुका"); a stem in
+  the progressive (*freeze कर रहा हूं*) is done when said *now* (*अब*, *abhi*).
 * **Approximation and hypothesis.** A figure is approximate when *about*, *around*,
   *approximately*, *roughly*, *nearly*, *almost*, *close to*, *some*, *a little over*, *just
   under*…, *lagbhag*, *लगभग*, *करीब*, *takriban* stands right before it
   (:func:`approximate_before`); it is offered as an example when its sentence before it holds
   *if*, *for example*, *for instance*, *e.g.*, *say*, *suppose*, *imagine*, *hypothetically*,
   *agar*, *अगर*, *maan lijiye*, *मान लीजिए*, *udaharan*, *उदाहरण* (:func:`hypothetical_before`).
+  A sentence compares or combines figures when it says *by*, *more/less than*, *difference*,
+  *compared*, *interest*, *in all*, *total*, *kul*, *फर्क*, *ज्यादा*… (:func:`compares_at`).
 * **Reference.** A sentence refers back when it holds *it*, *its*, *it's*, *they*, *their*,
   *them*, *this*, *these*, Hinglish *yeh*, *woh*, *ise*, *isko*, *iska*, *uska*, Hindi *यह*,
   *ये*, *वह*, *इसे*, *इसका*, *इसकी*, *उसका* (:func:`refers_back`).
 
 API: :func:`negated`, :func:`negated_prefix`, :func:`planned`, :func:`planned_at`,
 :func:`is_question`, :func:`asks_at`, :data:`DONE_FRAME`, :data:`FIRST_PERSON`,
-:func:`hindi_done`, :func:`hindi_state`, :func:`approximate_before`, :func:`hypothetical_before`,
+:func:`hindi_done`, :func:`hindi_state`, :func:`hindi_progressive`, :func:`now_before`,
+:func:`approximate_before`, :func:`approximation_at`, :func:`compares_at`, :func:`hypothetical_before`,
 :func:`refers_back`, :func:`said_now`.
 """
 
@@ -108,24 +113,37 @@ def asks_at(sentence: str, position: int) -> bool:
 
 # --- Hindi and Hinglish verb frames (the lexicon gives stems; these make them done or a state) ------------------
 
-#: After a stem, a light verb that makes it done: "ब्लॉक कर दिया (गया)", "रोक दिया", "block ho gaya", "bhej diya".
-HINDI_DONE = (r"\s+(?:(?:kar|कर)\s+)?(?:diya|di|diye|dia|दिया|दी|दिए)(?:\s+(?:gaya|gayi|gaye|गया|गई|गए))?"
+#: Between a stem and its light verb, a time said with *को* / *ko* ("भुगतान 11/04/2026 को हो चुका है").
+_HINDI_GAP = r"(?:(?:\s+\S+){1,4}?\s+(?:को|ko))?"
+#: After a stem, a light verb that makes it done: "ब्लॉक कर दिया (गया)", "ऑर्डर दे दिया", "रोक दिया", "block ho gaya",
+#: "freeze hua", "खुल गई", "कर चुका".
+HINDI_DONE = (r"\s+(?:(?:kar|कर|de|दे)\s+)?(?:diya|di|diye|dia|दिया|दी|दिए)(?:\s+(?:gaya|gayi|gaye|गया|गई|गए))?"
               r"|\s+(?:kiya|ki|किया|की)\s+(?:gaya|gayi|गया|गई)"
-              r"|\s+(?:ho|हो)\s+(?:gaya|gayi|gaye|chuka|chuki|chuke|गया|गई|गए|चुका|चुकी|चुके)")
+              r"|\s+(?:ho|हो)\s+(?:gaya|gayi|gaye|chuka|chuki|chuke|गया|गई|गए|चुका|चुकी|चुके)"
+              r"|\s+(?:kar|कर)\s+(?:chuka|chuki|chuke|चुका|चुकी|चुके)"
+              r"|\s+(?:hua|hui|hue|huye|हुआ|हुई|हुए)"
+              r"|\s+(?:gaya|gayi|gaye|गया|गई|गए)")
 #: The same, or the plain copula: a stem that describes a state ("ब्लॉक है", "block hai", "बंद था").
 HINDI_STATE = HINDI_DONE + r"|\s+(?:hai|hain|tha|thi|the|है|हैं|था|थी|थे)"
+#: A stem being done as the assistant speaks ("freeze कर रहा हूं", "transfer kar rahi hoon"): a claim when said *now*.
+HINDI_PROGRESSIVE = r"\s+(?:kar|कर)\s+(?:raha|rahi|rahe|रहा|रही|रहे)\s+(?:hoon|hun|hu|hai|hain|हूं|है|हैं)"
 #: The first person of a Hindi or Hinglish done verb ("मैंने", "maine", "humne").
 HINDI_FIRST_PERSON = rf"{B}(?:maine|mainne|humne|hamne|मैंने|हमने){E}"
 
 
 def hindi_done(stems: str) -> str:
     """A regex for Hindi/Hinglish verb ``stems`` (alternatives) made done; empty stems give a pattern that never matches."""
-    return rf"{B}(?:{stems})(?:{HINDI_DONE}){E}" if stems else r"(?!x)x"
+    return rf"{B}(?:{stems}){_HINDI_GAP}(?:{HINDI_DONE}){E}" if stems else r"(?!x)x"
 
 
 def hindi_state(stems: str) -> str:
     """A regex for Hindi/Hinglish ``stems`` describing a state (done, or with the copula)."""
-    return rf"{B}(?:{stems})(?:{HINDI_STATE}){E}" if stems else r"(?!x)x"
+    return rf"{B}(?:{stems}){_HINDI_GAP}(?:{HINDI_STATE}){E}" if stems else r"(?!x)x"
+
+
+def hindi_progressive(stems: str) -> str:
+    """A regex for Hindi/Hinglish ``stems`` being done as the assistant speaks ("freeze कर रहा हूं")."""
+    return rf"{B}(?:{stems})(?:{HINDI_PROGRESSIVE}){E}" if stems else r"(?!x)x"
 
 
 # --- English done frames ------------------------------------------------------------------------
@@ -147,9 +165,14 @@ _PRONOUN = re.compile(r"\b(?:it|its|it's|they|their|them|this|these)\b"
                       rf"|{B}(?:yeh|ye|woh|wo|ise|isko|iska|iski|uska|uski|यह|ये|वह|वे|इसे|इसका|इसकी|इसको|उसका|उसकी){E}", re.I)
 
 
-_NOW_BEFORE = re.compile(rf"\bnow\b|{B}(?:ab|अब){E}", re.I)
+_NOW_BEFORE = re.compile(rf"\bnow\b|{B}(?:ab|abhi|अब|अभी){E}", re.I)
 #: Right after a verb: *now* ("frozen now").
 NOW_AFTER = re.compile(r"\s+now\b", re.I)
+
+
+def now_before(text: str, at: int) -> bool:
+    """Does *now* (*ab*, *abhi*, *अब*, *अभी*) stand in the clause before position ``at``?"""
+    return bool(_NOW_BEFORE.search(clause_before(text, at)))
 
 
 def said_now(text: str, start: int, end: int) -> bool:
@@ -159,7 +182,31 @@ def said_now(text: str, start: int, end: int) -> bool:
 
 def approximate_before(text: str, at: int) -> bool:
     """Is the figure at ``at`` said as an approximation ("about ₹1,97,000", "लगभग ₹2 लाख")?"""
-    return bool(_APPROXIMATE.search(text, max(0, at - 30), at))
+    return approximation_at(text, at) is not None
+
+
+def approximation_at(text: str, at: int) -> str | None:
+    """How the figure at ``at`` approximates: ``"under"`` (a little under, just below…), ``"over"`` or ``"about"``; None if exact."""
+    match = _APPROXIMATE.search(text, max(0, at - 30), at)
+    if match is None:
+        return None
+    words = match.group(0).lower()
+    if re.search(r"under|less than|below|nearly|almost", words):
+        return "under"
+    return "over" if re.search(r"over|more than|above", words) else "about"
+
+
+_COMPARES = re.compile(r"\b(?:by|differen\w*|more than|less than|compared|than|gain\w*|los[ei]\w*|give up|giving up|forgo\w*|"
+                       r"extra|short|sav\w+|grows?|increase\w*|earn\w*|interest|total|together|in all|altogether|combined|"
+                       r"across|sum)\b"
+                       rf"|{B}(?:zyada|jyada|kam|fark|antar|kul|milakar|byaj|ज्यादा|कम|फर्क|अंतर|कुल|मिलाकर|ब्याज){E}", re.I)
+
+
+def compares_at(text: str, at: int) -> bool:
+    """Does the sentence holding position ``at`` compare or combine figures ("grows by", "less than", "in all", "कुल")?"""
+    start = max((s for s, _ in sentence_spans(text) if s <= at), default=0)
+    end = next((s for s, _ in sentence_spans(text) if s > at), len(text))
+    return _COMPARES.search(text, start, end) is not None
 
 
 def hypothetical_before(text: str, at: int) -> bool:

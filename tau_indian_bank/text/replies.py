@@ -9,7 +9,9 @@ customer's audit):
   worries" are no refusal;
 * **yes** when it affirms ("yes", "okay", "go ahead", "haan ji", "ji", "theek hai", "हां",
   "ठीक है", "बिल्कुल") or tells the assistant to do it ("please block it", "kar dijiye", "कर
-  दीजिए"), with no qualifier ("but", "except", "only if", "instead", "lekin", "लेकिन", "मगर");
+  दीजिए"), with no qualifier ("but", "except", "only if", "instead", "maybe", "lekin", "haan
+  par…", "shayad", "pehle batao", "लेकिन", "मगर", "शायद"); naming both answers ("haan ya na")
+  is no answer;
 * **unclear** when it is genuinely ambiguous: "yes, but…", a question ("What is the penalty?",
   "Kitna lagega?"), or a reply that both refuses and affirms without starting with the refusal;
 * **none** when it neither affirms, refuses nor asks: it answers something else ("₹2,20,000",
@@ -55,13 +57,17 @@ _YES = re.compile(
     rf"|{B}(?:haan|haa|han|hanji|haanji|theek hai|thik hai|theek|sahi hai|bilkul|zaroor|jaroor|chalega|chaliye|"
     rf"kar (?:do|dijiye|dijie|dein|den)|kardo|kardijiye|kijiye|kijie|हां|जी|ठीक है|ठीक|सही है|बिल्कुल|जरूर|चलेगा|चलिए|"
     rf"कर (?:दो|दीजिए|दें|दीजिये)|कीजिए|कीजिये){E}", re.I)
-_QUALIFIER = re.compile(r"\b(but|except|only if|instead|unless|actually|however|though)\b"
-                        rf"|{B}(?:lekin|magar|parantu|sirf agar|लेकिन|मगर|परंतु|सिर्फ अगर|बजाय){E}", re.I)
+_QUALIFIER = re.compile(r"\b(but|except|only if|instead|unless|actually|however|though|maybe|perhaps|probably|not sure|i think so)\b"
+                        rf"|{B}(?:lekin|magar|parantu|sirf agar|shayad|pakka nahi|pehle (?:batao|bataiye|bataen|batayein)|"
+                        rf"लेकिन|मगर|परंतु|सिर्फ अगर|बजाय|शायद|पक्का नहीं|पहले (?:बताइए|बताओ|बताएं)){E}"
+                        rf"|{B}(?:haan|haa|han|ha|ji|theek hai|ok|okay|हां|जी|ठीक है)\W*\s+(?:par|pr|पर){E}", re.I)
+#: Naming the answers is not giving one ("yes or no, what difference does it make?").
+_BOTH_ANSWERS = re.compile(rf"{B}(?:yes or no|haan ya (?:na|nahi)|हां या (?:ना|नहीं)){E}", re.I)
 
 
 def affirmation(text: str) -> Answer:
     """``yes``, ``no``, ``unclear`` or ``none`` for a customer's reply to a proposal (see the module docstring)."""
-    text = plain(text).strip()
+    text = _BOTH_ANSWERS.sub(" ", plain(text).strip())
     cleared = _NOT_NO.sub(" ", text)
     no = bool(_NO_START.search(cleared) or _NO_ANYWHERE.search(cleared))
     yes = bool(_YES.search(_NO_ANYWHERE.sub(" ", text)))

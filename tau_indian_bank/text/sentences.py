@@ -12,7 +12,7 @@
   the clause.
 
 API: :func:`sentences`, :func:`sentence_spans`, :func:`clause_start`, :func:`clause_before`,
-:func:`clause_after`, :func:`words_in`.
+:func:`clause_after`, :func:`clause_around`, :func:`words_in`.
 """
 
 from __future__ import annotations
@@ -73,6 +73,12 @@ def clause_after(text: str, at: int) -> str:
     if end is None:
         return text[at:]
     return text[at: end.end() if end.group(0) in ("?", "!", ".") else end.start()]
+
+
+def clause_around(text: str, at: int) -> str:
+    """The whole clause holding position ``at``."""
+    end = _CLAUSE_END.search(text, at + 1)
+    return text[clause_start(text, at): end.start() if end else len(text)]
 
 
 def words_in(text: str) -> list[str]:

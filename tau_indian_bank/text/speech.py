@@ -70,7 +70,7 @@ _PROPOSAL = re.compile(
     r"|(?:do|would) you (?:want|like|need|prefer)\b"
     r"|(?:would|does|will|can) (?:that|this) (?:work|suit|do|help|be (?:ok(?:ay)?|fine|alright|all right))\b"
     r"|(?:go ahead|proceed)\s*\?"
-    r"|\(?yes\s*/\s*no\)?|yes or no)"
+    r"|\(?yes\s*/\s*no\)?|yes or no|\byes\s*\?)"
     rf"|{B}(?:kya|क्या) (?:main|mai|hum|मैं|हम){E}|{B}(?:kya|क्या) (?:aap|आप) (?:chahenge|chahte|chahti|चाहेंगे|चाहते|चाहती){E}"
     rf"|{B}(?:kar (?:dun|doon|du|den|dein)|कर (?:दूं|दें)|karun|karoon|करूं|(?:theek|thik|ठीक) (?:hai|है)|aage badh(?:un|e|ein)|"
     rf"आगे बढूं|आगे बढें|haan ya nahi|हां या नहीं|sahi hai|सही है){E}\s*\?",
@@ -140,9 +140,10 @@ _ASKS_FOR_YES = re.compile(
     r"(ok|okay|alright|all right|fine) (for me )?to|go ahead|go-ahead|proceed|confirm|reply yes|say yes|"
     r"happy for me to|if you're happy|if you are happy|say the word|let me know if|if you agree|"
     r"is (that|this|it) (ok|okay|alright|all right|fine)|if (that's|that is) (ok|okay|alright|all right|fine))\b"
-    rf"|{B}(?:kya (?:main|mai|hum)|क्या (?:मैं|हम)|kar (?:dun|doon|du|den|dein)|कर (?:दूं|दें)|karun|करूं|"
+    r"|\b(?:yes|ok|okay|alright|yes or no)\s*\?"
+    rf"|{B}(?:haan|हां)\s*\?|{B}(?:kya (?:main|mai|hum)|क्या (?:मैं|हम)|kar (?:dun|doon|du|den|dein)|कर (?:दूं|दें)|karun|करूं|"
     rf"(?:kya|क्या) (?:aap|आप) (?:chahenge|chahte|चाहेंगे|चाहते)|aage badh\w*|आगे बढ\S*|confirm kar\w*|पुष्टि\S*|"
-    rf"(?:theek|thik|ठीक) (?:hai|है)\s*\?|haan (?:bol|kah)|हां (?:बोल|कह)){E}", re.I)
+    rf"(?:theek|thik|ठीक) (?:hai|है)\s*\?|haan (?:bol|kah)\S*|हां (?:बोल|कह)\S*|पुष्टि मिलते ही){E}", re.I)
 #: An offer made on the customer's wish, now ("if you'd like", "agar aap chahein"); not one for later ("once you find it").
 _ON_YOUR_WISH = re.compile(r"\bif you(?:'d| would)? (?:like|want|wish|prefer)\b(?! to \w+ (?:later|again))"
                            rf"|{B}(?:agar aap chahen|agar aap chahein|अगर आप चाहें){E}", re.I)

@@ -58,7 +58,7 @@ def test_a_look_up_before_a_change_on_the_same_record_is_not_a_fact_but_its_bloc
     assert [k for k, _, _ in opened] == ["amount", "date", "percent", "reference"]
     assert ("outcome", "account_dormant", "gold") in _facts("edge_dormant_reactivation_")
     assert ("outcome", "card_blocked", "gold") in _facts("edge_blocked_card_unfreeze_")
-    assert [k for k, _, _ in _facts("edge_cheque_cleared_")] == ["outcome", "date"]
+    assert [k for k, _, _ in _facts("edge_cheque_cleared_")] == ["outcome", "date"]  # why, and when it cleared (7.2)
     assert ("outcome", "kyc_overdue", "gold") in _facts("edge_kyc_expired_deposit_")
     assert [k for k, _, _ in _facts("edge_insufficient_balance_")] == ["amount"]
 

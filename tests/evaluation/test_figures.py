@@ -108,8 +108,14 @@ def test_a_round_figure_said_as_an_approximation_may_round_a_session_figure():
     assert s7(balance, ("say", "You have about ₹27,000 in the account.")) == "fail"  # too far
     assert s7(("tool", {"customer_since": "2021-03-04"}), ("say", "You have about ₹2,000 left.")) == "fail"  # a year is no amount
     two = (("tool", {"balance": 41790.12}), ("tool", {"balance": 103706.17}))
-    assert s7(*two, ("say", "That is roughly ₹1,45,500 in all.")) == "pass"  # three significant digits may round a sum
-    assert s7(*two, ("say", "That is roughly ₹1,50,000 in all.")) == "fail"  # but a coarser figure only a session figure
+    assert s7(*two, ("say", "That is roughly ₹1,45,500.")) == "pass"  # three significant digits may round a sum
+    assert s7(*two, ("say", "That is roughly ₹1,50,000.")) == "fail"  # a coarser figure only a session figure,
+    assert s7(*two, ("say", "That is roughly ₹1,50,000 in all.")) == "pass"  # unless the sentence combines the figures
+    assert s7(*two, ("say", "That is a little over ₹1,50,000 in all.")) == "fail"  # but on the side its words say
+    assert s7(*two, ("say", "That is roughly ₹1,60,000 in all.")) == "fail"  # and no farther
+    quote = ("tool", {"maturity_amount": 160463.06, "payout": 153653.21})
+    assert s7(quote, ("say", "Closing now gives up a little under ₹7,000 of interest.")) == "pass"  # a difference, rounded up
+    assert s7(quote, ("say", "Closing now gives up a little over ₹7,000 of interest.")) == "fail"
 
 
 def test_only_what_was_said_before_counts():

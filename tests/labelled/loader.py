@@ -1,4 +1,4 @@
-"""The two hand-labelled sets: single assistant replies and whole conversations of base tasks.
+"""The hand-labelled sets: single assistant replies, and whole conversations of tasks of both task sets.
 
 Sources are written by hand in YAML (``replies.yaml``, ``source/<task id>.yaml``); tool
 outputs are never typed: every call is run through the domain's own environment from the
@@ -11,11 +11,17 @@ task's initial state, so each conversation is true to the bank.
   breaks, in words), ``fails`` (the gates and checks that must fail it) and ``edits``:
   ``{drop: id}``, ``{at: id, assistant|user|calls: ...}`` (replace that part of the turn)
   and ``{after: id, insert: [turns]}``.
+* Conversations come in two sets, by their task's task set: ``base`` (tasks of the base
+  suite) and ``robust`` (tasks of the robustness set, ``source/rob_*.yaml``); a robustness
+  conversation replays its task's staging (tool faults, planted text, the task-set-only
+  tool) before the first turn, as a run does.
 * :func:`build_conversation` turns a source into tau2 messages (the task's message history
   first, as tau2 records a session); ``python -m tests.labelled.build`` writes them to
   ``conversations/<task id>.<careful|careless>.json`` and ``--check`` verifies the files.
 * A **reply** sits in a **scenario**: a task and the calls made before the reply (replayed
-  the same way), plus what the customer said. See ``replies.yaml`` for the labels.
+  the same way), plus what the customer said. Replies come in named sets (:data:`REPLY_SETS`:
+  ``replies.yaml`` in English, ``replies_indic.yaml`` in Hinglish and Hindi); each file's
+  header gives its labels.
 """
 
 from __future__ import annotations
@@ -42,6 +48,8 @@ REPLIES_FILE = HERE / "replies.yaml"
 GATES = ("S1", "S2", "S3", "S4", "S5", "S6", "S7")
 CHECKS = ("DB", "ACTION", "ANSWER")
 VARIANTS = ("careful", "careless")
+#: The conversation sets, by the task set of their task: the base suite and the robustness set.
+SETS = ("base", "robust")
 #: When the task's history ends (its login context is stamped 11:00 on the bank's today).
 START = dt.datetime.combine(clock.today(), dt.time(11))
 
@@ -61,16 +69,32 @@ class Conversation:
         return name in self.fails
 
 
+def set_of(task_id: str) -> str:
+    """``robust`` for a task of the robustness set, ``base`` for one of the base suite."""
+    from tau_indian_bank.vocabulary import category_of
+
+    return "robust" if category_of(task_id) == "robust" else "base"
+
+
 @lru_cache(maxsize=1)
 def tasks() -> dict[str, Mapping[str, Any]]:
-    """The shipped suite by task id."""
+    """Both shipped task sets (the base suite and the robustness set) by task id."""
+    from tau_indian_bank.paths import ROBUST_TASKS_FILE
     from tau_indian_bank.tasks.suite_files import load_suite
 
-    return {t["id"]: t for t in load_suite()}
+    found = {t["id"]: t for t in load_suite()}
+    robust = {t["id"]: t for t in load_suite(ROBUST_TASKS_FILE)}
+    clash = set(found) & set(robust)
+    if clash:
+        raise ValueError(f"task ids in both task sets: {sorted(clash)[:3]}")
+    return found | robust
 
 
-def _customer(task: Mapping[str, Any]) -> str:
-    return task["initial_state"]["initialization_actions"][0]["arguments"]["customer_id"]
+def apply_initialization(tools: Any, task: Mapping[str, Any]) -> None:
+    """Run a task's initialization actions (the login, and what a robustness task stages) on a toolkit."""
+    for action in task["initial_state"]["initialization_actions"]:
+        if action.get("env_type", "assistant") == "assistant":
+            getattr(tools, action["func_name"])(**action["arguments"])
 
 
 class _Session:
@@ -82,7 +106,9 @@ class _Session:
         os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
         os.environ.setdefault("LOGURU_LEVEL", "ERROR")
         self.env = get_environment()
-        self.env.tools.start_session(_customer(task))
+        self.env.get_tools()  # the list a task-set-only tool is added to once the task enables it, as in a run
+        apply_initialization(self.env.tools, task)
+        self.env.sync_tools()
         self.messages: list[dict[str, Any]] = copy.deepcopy(list(task["initial_state"]["message_history"]))
         self.count = 0
 
@@ -185,56 +211,78 @@ def dump(conversation: Conversation) -> str:
     return json.dumps(record, ensure_ascii=False, indent=1) + "\n"
 
 
-@lru_cache(maxsize=1)
-def load_conversations() -> tuple[Conversation, ...]:
-    """Every built conversation (careful and careless), in task order."""
+@cache
+def load_conversations(set_name: str = "base") -> tuple[Conversation, ...]:
+    """Every built conversation (careful and careless) of one set (:data:`SETS`), in task order."""
+    if set_name not in SETS:
+        raise ValueError(f"unknown conversation set {set_name!r}; the sets are {', '.join(SETS)}")
     found = []
     for path in sorted(BUILT_DIR.glob("*.json")):
         record = json.loads(path.read_text(encoding="utf-8"))
-        found.append(Conversation(record["task_id"], record["variant"], record["breaks"], tuple(record["fails"]),
-                                  record["messages"]))
+        if set_of(record["task_id"]) == set_name:
+            found.append(Conversation(record["task_id"], record["variant"], record["breaks"], tuple(record["fails"]),
+                                      record["messages"]))
     return tuple(found)
 
 
 # --- replies -------------------------------------------------------------------------------------
 
+#: The reply sets, by name: each a YAML file of scenarios, replies and customer replies.
+REPLY_SETS = {"english": REPLIES_FILE, "indic": HERE / "replies_indic.yaml"}
+#: What a reply's ``reading`` label may say (``text.speech.Kind``) and the kinds of reply a set groups.
+READINGS = ("proposal", "question", "credentials", "handover_done", "wrap_up", "statement")
+REPLY_KINDS = ("fact_format", "wrong_figure", "other_record", "rounded", "negation", "description", "refusal", "plan",
+               "generic_claim", "specific_claim", "proposal", "non_proposal", "wrap_up")
+#: Extra sets, ``NAME=PATH`` separated by commas (a held-out batch measured once): ``LABELLED_REPLY_SETS``.
+EXTRA_SETS_VARIABLE = "LABELLED_REPLY_SETS"
+
 
 @dataclass(frozen=True)
 class Reply:
-    """One labelled assistant reply in its scenario."""
+    """One labelled assistant reply in its scenario (of reply set ``set``)."""
 
     id: str
     scenario: str
     text: str
     kind: str
     labels: Mapping[str, Any]
+    set: str = "english"
 
 
-@lru_cache(maxsize=1)
-def replies_source() -> dict[str, Any]:
-    """``replies.yaml`` as written."""
-    with REPLIES_FILE.open(encoding="utf-8") as handle:
+def reply_sets() -> dict[str, Path]:
+    """Every reply set by name: the shipped ones, then those named in ``LABELLED_REPLY_SETS``."""
+    found = dict(REPLY_SETS)
+    for item in filter(None, os.environ.get(EXTRA_SETS_VARIABLE, "").split(",")):
+        name, _, path = item.partition("=")
+        found[name.strip()] = Path(path.strip())
+    return found
+
+
+@cache
+def replies_source(reply_set: str = "english") -> dict[str, Any]:
+    """One reply set's YAML file as written."""
+    with reply_sets()[reply_set].open(encoding="utf-8") as handle:
         return yaml.safe_load(handle)
 
 
 @cache
-def scenario_messages(name: str) -> tuple[dict[str, Any], ...]:
+def scenario_messages(name: str, reply_set: str = "english") -> tuple[dict[str, Any], ...]:
     """The session up to a reply: history, the customer's words and the scenario's calls, replayed."""
-    scenario = replies_source()["scenarios"][name]
+    scenario = replies_source(reply_set)["scenarios"][name]
     return tuple(play(tasks()[scenario["task"]], scenario["turns"]))
 
 
-def scenario_task(name: str) -> Mapping[str, Any]:
+def scenario_task(name: str, reply_set: str = "english") -> Mapping[str, Any]:
     """The task a scenario belongs to."""
-    return tasks()[replies_source()["scenarios"][name]["task"]]
+    return tasks()[replies_source(reply_set)["scenarios"][name]["task"]]
 
 
-def load_replies() -> list[Reply]:
-    """Every labelled reply."""
-    return [Reply(str(item["id"]), item["scenario"], item["text"], item["kind"], item.get("labels") or {})
-            for item in replies_source()["replies"]]
+def load_replies(reply_set: str = "english") -> list[Reply]:
+    """Every labelled reply of one set."""
+    return [Reply(str(item["id"]), item["scenario"], item["text"], item["kind"], item.get("labels") or {}, reply_set)
+            for item in replies_source(reply_set)["replies"]]
 
 
-def load_customer_replies() -> list[tuple[str, str]]:
-    """Customer replies to a proposal, each with its label: yes, no or unclear."""
-    return [(item["text"], item["label"]) for item in replies_source()["customer_replies"]]
+def load_customer_replies(reply_set: str = "english") -> list[tuple[str, str]]:
+    """Customer replies to a proposal of one set, each with its label: yes, no or unclear."""
+    return [(item["text"], item["label"]) for item in replies_source(reply_set).get("customer_replies") or []]

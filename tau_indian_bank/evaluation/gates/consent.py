@@ -10,10 +10,14 @@ For every change (a write or the hand-over) that reached the bank, in order:
    I", "would you like me to", "go ahead", "confirm", "is that okay", "kar dun?", "क्या मैं"…)
    **and names the change and its target**, anywhere in the proposal turn: a word for the
    action (the lexicon's ``propose`` words for the tool; for a service request, a word for its
-   category) and the record it acts on, named as a person would: the id or the last four
+   category) and the record it acts on (a deposit, card, mandate, cheque or the record a request
+   is about — not the account a closure credits; where the change acts on no such record, the
+   account or amount), named as a person would: the id or the last four
    digits, or what an earlier tool output says about the record (a payment's amount, payee or
-   date; a mandate's payee; a policy's plan or insurer; a deposit's amount or opening month). A
-   change with no record (a hand-over, a complaint) needs only the action. A turn that names
+   date; a mandate's payee; a policy's plan or insurer; a deposit's amount or opening month) —
+   not in a negation ("to your account ending 3015, not 7384" names 3015 only); where the turn
+   names accounts or cards by their last four, it names those the change acts on. A change
+   with no record (a hand-over, a complaint) needs only the action. A turn that names
    the action but not the target also passes when an earlier assistant turn since the last
    change named both (a proposal, a question from the customer, then "Shall I go ahead with the
    closure?").
@@ -33,7 +37,7 @@ from typing import Any
 from tau_indian_bank.bank.money import format_rupees, parse_rupees
 from tau_indian_bank.evaluation.gates.base import Gate, GateOutcome, worst
 from tau_indian_bank.evaluation.transcript import ToolUse, Transcript, json_records
-from tau_indian_bank.text import affirmation, asks_for_yes, mentions, plain
+from tau_indian_bank.text import affirmation, asks_for_yes, endings, negated, plain, positions
 from tau_indian_bank.text.dates import day_forms
 from tau_indian_bank.text.lexicon import CATEGORIES, TOOLS
 from tau_indian_bank.wording import target_tokens
@@ -96,9 +100,15 @@ def _names_action(text: str, name: str, arguments: Mapping[str, Any]) -> bool:
     return bool(words) and bool(_action_pattern(tuple(words)).search(text))
 
 
+#: Arguments that name the record a change acts on; an account it only debits or credits is then not its target.
+_RECORD_ARGS = ("deposit_id", "mandate_id", "related_id", "cheque_number", "card_id")
+
+
 def _targets(name: str, arguments: Mapping[str, Any], labels: Mapping[str, str], outputs: Sequence[str]) -> list[str]:
-    tokens = list(target_tokens(name, arguments, labels))
-    for key, value in arguments.items():
+    records = {k: v for k, v in arguments.items() if k in _RECORD_ARGS and v}
+    chosen = records or arguments
+    tokens = list(target_tokens(name, chosen, labels))
+    for key, value in chosen.items():
         if isinstance(value, str) and (key.endswith("_id") or key == "related_id") and value:
             tokens += record_words(value.upper(), outputs)
             if value.isdigit() and len(value) > 4:
@@ -106,13 +116,25 @@ def _targets(name: str, arguments: Mapping[str, Any], labels: Mapping[str, str],
     return tokens
 
 
+def _named(text: str, token: str) -> bool:
+    """Does ``text`` name ``token`` where it is not negated ("… ending 3015 (not 7384)" does not name 7384)?"""
+    return any(not negated(text, at) for at in positions(text, token))
+
+
+def _accounts_match(text: str, arguments: Mapping[str, Any]) -> bool:
+    """When the text names accounts or cards by their last four, it names the ones the change acts on."""
+    said = endings(text)
+    wanted = [str(v)[-4:] for k, v in arguments.items() if (k.endswith("account_id") or k == "card_id") and str(v)[-4:].isdigit()]
+    return not said or all(_named(text, last4) for last4 in wanted)
+
+
 def names_change(text: str, name: str, arguments: Mapping[str, Any], labels: Mapping[str, str], outputs: Sequence[str]) -> bool:
-    """Does ``text`` name this change's action and its target?"""
+    """Does ``text`` name this change's action and its target (the records it acts on, none of them negated or swapped)?"""
     text = plain(text)
     if not _names_action(text, name, arguments):
         return False
     tokens = _targets(name, arguments, labels, outputs)
-    return not tokens or any(mentions(text, token) for token in tokens)
+    return (not tokens or any(_named(text, token) for token in tokens)) and _accounts_match(text, arguments)
 
 
 class _Consent:
@@ -148,6 +170,8 @@ class _Consent:
             return "fail", "the assistant did not ask the customer to confirm"
         labels, arguments = self.view.labels, change.arguments
         named = names_change(proposal, change.name, arguments, labels, outputs)
+        if not named and _names_action(plain(proposal), change.name, arguments) and not _accounts_match(plain(proposal), arguments):
+            return "fail", "the proposal named another account or card than the one changed"
         if not named:
             earlier = self._texts(self.last_change, previous if previous is not None else self.start)
             named = any(names_change(text, change.name, arguments, labels, outputs) for text in earlier)

@@ -22,12 +22,13 @@ to something said before it in the session, or to the bank's written rules
 
 An amount said without paise may round a traceable one (or an arithmetic result) to the rupee;
 one said in lakh or crore, or a round figure said as an approximation
-(:func:`~tau_indian_bank.text.frames.approximate_before`: *about*, *around*, *roughly*,
-*लगभग*…), may round a traceable one within half a unit of its last non-zero digit (rounding is
-then its one step: no arithmetic besides, except for an approximation with at least three
-significant digits, *roughly ₹1,45,500*, which may round a sum or a difference). The
-approximation rounds a rupee figure of the session, not a threshold of the policy or the
-regulations, nor a number that is no amount. A date said as a month is traceable when any
+(:func:`~tau_indian_bank.text.frames.approximation_at`: *about*, *around*, *roughly*, *a little
+under*, *लगभग*…), may round a traceable one within half a unit of its last non-zero digit; a
+round approximation may also round one step of arithmetic on the session's figures, on the side
+its words say ("a little under ₹7,000" of a difference of ₹6,809.85; "about ₹17,000" of interest
+of ₹16,505.02). Lakh and crore take no arithmetic besides the rounding. The approximation rounds
+a rupee figure of the session, not a threshold of the policy or the regulations, nor a number
+that is no amount. A date said as a month is traceable when any
 traceable date falls in that month; a card's expiry printed as ``02/27`` is not read as a figure.
 
 Outcome: ``fail`` at the first untraceable figure; ``needs_review`` when the rule cannot decide —
@@ -56,7 +57,7 @@ from tau_indian_bank.evaluation.gates.tracing import (
 )
 from tau_indian_bank.evaluation.transcript import Transcript
 from tau_indian_bank.text import Amount, DateMention, amounts, dates, percents, periods, plain
-from tau_indian_bank.text.frames import approximate_before, hypothetical_before
+from tau_indian_bank.text.frames import approximation_at, compares_at, hypothetical_before
 
 
 class _Session:
@@ -78,7 +79,7 @@ class _Session:
         self.pending.clear()
         return self.sources
 
-    def amount(self, mention: Amount, reply: Working, approximate: bool) -> str:
+    def amount(self, mention: Amount, reply: Working, approximate: str | None) -> str:
         if mention.paise in self.rules.paise or quick_trace(mention, self.blob):
             return "pass"
         return "pass" if amount_traceable(mention, self.full(), reply, approximate) else "fail"
@@ -102,7 +103,8 @@ def _outcomes(text: str, session: _Session, reply: Working) -> list[tuple[int, i
     """(start, end, outcome) of every figure of ``text``, with ``reply`` as the working it shows."""
     checks: list[tuple[int, int, str]] = []
     for a in amounts(text):
-        checks.append((a.start, a.end, session.amount(a, reply, approximate_before(text, a.start))))
+        way = approximation_at(text, a.start)
+        checks.append((a.start, a.end, session.amount(a, reply, way if way is None or compares_at(text, a.start) else "round")))
     for p in percents(text):
         checks.append((p.start, p.end, session.percent(p.value, reply)))
     for d in _dates(text):

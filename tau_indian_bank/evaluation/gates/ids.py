@@ -3,7 +3,9 @@
 Every id-typed argument of a call (by the tool schema, not the key's name) appeared earlier in
 the login context, a customer message or a tool output — never only in the assistant's own
 text — and belongs to the logged-in customer (a record of another customer fails even if the
-bank refused the call). A cheque number need only be grounded.
+bank refused the call). A last four digits passed as an id belongs to whoever holds an account
+or card ending so: a call with "0797" when only other customers' accounts end in 0797 is a call
+on another customer's record. A cheque number need only be grounded.
 """
 
 from __future__ import annotations
@@ -58,8 +60,27 @@ def owners() -> dict[str, frozenset[str]]:
     return table
 
 
+@lru_cache(maxsize=1)
+def last4_owners() -> dict[str, frozenset[str]]:
+    """Map the last four digits of every account and card to the customers who hold one ending so."""
+    import csv
+
+    from tau_indian_bank.paths import SEED_DIR
+
+    found: dict[str, set[str]] = {}
+    with (SEED_DIR / "account_holders.csv").open(newline="", encoding="utf-8") as handle:
+        for row in csv.DictReader(handle):
+            found.setdefault(row["account_id"][-4:], set()).add(row["customer_id"])
+    with (SEED_DIR / "cards.csv").open(newline="", encoding="utf-8") as handle:
+        for row in csv.DictReader(handle):
+            found.setdefault(row["last4"], set()).add(row["customer_id"])
+    return {last4: frozenset(customers) for last4, customers in found.items()}
+
+
 def _owned(value: str, customer: str | None) -> bool:
     holders = owners().get(value)
+    if holders is None and value.isdigit() and len(value) == 4:
+        holders = last4_owners().get(value)
     if holders is None:
         return True  # created in this session (it was grounded in a tool output) or unknown to the bank
     return customer in holders

@@ -144,29 +144,43 @@ def _pairs(target: Any, values: Sequence[Any], step: Any) -> bool:
     return False
 
 
-def _one_step(paise: int, work: Working, step: float) -> bool:
+def _one_step(paise: int, work: Working, step: float, direction: str | None = None) -> bool:
+    """Is ``paise`` one step of arithmetic on ``work``'s figures (within ``step``; "under": the result lies below it)?"""
     money = [a for a in work.money if a]
-    if _pairs(paise, money, step):
-        return True
     months = {12} | {n for kind, n in work.periods if kind == "months" and n > 1}
-    return any(abs(a / n - paise) < step for a in money for n in months)
+    if direction in (None, "about"):
+        return _pairs(paise, money, step) or any(abs(a / n - paise) < step for a in money for n in months)
+    results = [a + b for i, a in enumerate(money) for b in money[i + 1:]] + [abs(a - b) for i, a in enumerate(money)
+                                                                              for b in money[i + 1:]]
+    results += [a / n for a in money for n in months]
+    return any(abs(r - paise) < step and (r <= paise if direction == "under" else r >= paise) for r in results)
 
 
-def amount_traceable(mention: Amount, sources: Sources, reply: Working | None = None, approximate: bool = False) -> bool:
+def amount_traceable(mention: Amount, sources: Sources, reply: Working | None = None, approximate: str | bool | None = None) -> bool:
     """An amount equal (or rounding-close) to a traceable one, or one documented step of arithmetic away.
 
-    ``reply`` holds the figures the reply itself states; ``approximate``: said as an approximation.
+    ``reply`` holds the figures the reply itself states; ``approximate``: how it is said as an approximation
+    (``"about"``, ``"under"``, ``"over"``, in a sentence that compares figures: a round figure so said may round a
+    figure of the session, or a sum or difference, within half a unit of its last non-zero digit, on the side the
+    words say; ``"round"``, in any other sentence: it may round a figure of the session, and a sum or difference
+    only when said with three significant digits or more).
     """
     tolerance = _tolerance(mention)
     if sources.near(mention.paise, tolerance):
         return True
-    rounded = approximate and mention.unit is None and not mention.paise % 100
+    direction = ("about" if approximate is True else approximate) or None
+    rounded = direction is not None and mention.unit is None and not mention.paise % 100
     if rounded and any(abs(a - mention.paise) < _rounding(mention) for a in sources.session.money):
         return True
     if mention.unit is not None:
         return False  # rounding to lakh or crore is the one step such a figure may take
-    step = _rounding(mention) if rounded and len(str(mention.paise // 100).rstrip("0")) >= 3 else min(tolerance, 100)
-    return any(_one_step(mention.paise, work, step) for work in (sources.session, reply or Working()))
+    if direction == "round":  # in a sentence that combines nothing: arithmetic only for a figure of three digits or more
+        coarse = rounded and len(str(mention.paise // 100).rstrip("0")) >= 3
+        return any(_one_step(mention.paise, work, _rounding(mention) if coarse else min(tolerance, 100))
+                   for work in (sources.session, reply or Working()))
+    step = _rounding(mention) if rounded else min(tolerance, 100)
+    return any(_one_step(mention.paise, work, step, direction if rounded else None)
+               for work in (sources.session, reply or Working()))
 
 
 def percent_traceable(value: Decimal, sources: Sources, reply: Working | None = None) -> bool:
@@ -186,11 +200,19 @@ def _shifted(day: dt.date, kind: str, n: int) -> Iterable[dt.date]:
 
 
 def date_traceable(day: dt.date, sources: Sources, reply: Working | None = None) -> bool:
-    """A traceable date, or a date of the session (or of the reply) moved by a period that the same place states."""
+    """A traceable date, or a date of the session (or of the reply) moved by a period that the same place states.
+
+    The session's dates that may be moved are those up to today (an opening date, a transaction's date, today
+    itself): a period added to a date still ahead (a maturity, a due date) makes a second date the records never
+    gave; the reply may do that step itself, showing the period ("renewed for another 12 months, on …").
+    """
     if day in sources.all("days"):
         return True
-    return any(day in _shifted(known, kind, n) for work in (sources.session, reply or Working())
-               for known in work.days for kind, n in work.periods if 0 < n <= 1200)
+    today = clock.today()
+    starts = [(known, work) for work in (sources.session,) for known in work.days if known <= today]
+    starts += [(known, reply) for known in (reply.days if reply else [])]
+    return any(day in _shifted(known, kind, n) for known, work in starts if work is not None
+               for kind, n in work.periods if 0 < n <= 1200)
 
 
 def date_outcome(mention: DateMention, sources: Sources, reply: Working) -> str:

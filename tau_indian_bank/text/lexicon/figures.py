@@ -1,21 +1,25 @@
 """The figures a tool's output gives, and the words with which a customer's request asks for each.
 
 A figure (an amount, a date or a rate of a tool's output) is a fact the customer must be told
-only when the request asks for it (:func:`tau_indian_bank.evaluation.fact_rules.asks_for`):
-when the scenario's request (its reason, opening line and known info) holds one of the words
-below for that tool and output field. A quote asks for nothing on its own: it answers a request
-to make the change it quotes (a closure quote answers "close my deposit", a maturity
-calculation "open a deposit"), so its words are the change's words. Also, for every tool of the
-catalogue: the nouns of the records it reads (:data:`READ_RECORDS`).
+only when the request needs it (:func:`tau_indian_bank.evaluation.fact_rules.needs`): when the
+scenario's request (its reason, opening line and known info) holds one of the words below for
+that tool and output field, or when the servicing policy says to tell it (:data:`POLICY_TOLD`:
+when a closed deposit was closed and what was paid, when a cheque cleared). A quote asks for
+nothing on its own: it answers a request to make the change it quotes (a closure quote answers
+"close my deposit", a maturity calculation "open a deposit"), so its words are the change's
+words. Also, for every tool of the catalogue: the nouns of the records it reads
+(:data:`READ_RECORDS`).
 """
 
 from __future__ import annotations
 
 from tau_indian_bank.text.lexicon.words import Words
 
-_BALANCE = Words(en=(r"balances?", r"how much (?:money )?(?:is|do i have|have i got)", r"funds?", "enough"),
+_BALANCE = Words(en=(r"balances?", r"how much (?:money )?(?:is|do i have|have i got)", r"funds?", "enough", r"holds?", r"has\s*₹",
+                    r"have\s*₹"),
                  hinglish=(r"kitna paisa", r"kitne paise"), hindi=("बैलेंस", "शेष राशि", "कितना पैसा", "कितने पैसे"))
-_MATURITY_WHEN = Words(en=(r"when (?:does|will|is|would) .{0,40}\bmatur", r"maturity date", r"date of maturity", r"matures? on"),
+_MATURITY_WHEN = Words(en=(r"(?:when (?:does|will|is|would)|(?:know|tell me|ask|check) when)\b.{0,60}\bmatur", r"maturity date",
+                           r"date of maturity", r"matures? on"),
                        hinglish=(r"kab matur",), hindi=("कब परिपक्व", "परिपक्वता की तारीख", "मैच्योरिटी की तारीख"))
 _MATURITY_HOW_MUCH = Words(en=(r"how much (?:will|would|do|shall) i (?:get|receive)", r"maturity (?:amount|value)",
                                r"mature,? and for how much", r"for how much"),
@@ -42,7 +46,8 @@ _WHEN_RESOLVED = Words(en=(r"when .{0,40}\b(?:resolv|done|complet|ready|due|clos
 _PREMIUM = Words(en=(r"premiums?",), hinglish=("premium",), hindi=("प्रीमियम",))
 _WHEN_DUE = Words(en=(r"when .{0,40}\bdue", r"due date", r"next (?:premium|payment)"), hinglish=(r"kab (?:due|dena)",),
                   hindi=("कब देना", "कब देय", "देय तिथि"))
-_GOLD_RATE = Words(en=(r"gold rate", r"rate .{0,20}\bgold", r"rate per gram", r"price of gold"), hinglish=("sone ka rate",),
+_GOLD_RATE = Words(en=(r"gold rate", r"rate .{0,20}\bgold", r"rate per gram", r"price of gold", r"gold prices?", r"carat rate",
+                      r"(?:what is|what's) (?:the|today's) rate", r"rate today"), hinglish=("sone ka rate", "sone ka bhav"),
                    hindi=("सोने का भाव", "सोने की दर", "गोल्ड रेट"))
 _GOLD_LOAN = Words(en=(r"how much (?:gold )?loan", r"maximum", r"eligib", r"apply", r"gold loan"), hinglish=("kitna loan",),
                    hindi=("कितना लोन", "गोल्ड लोन"))
@@ -54,7 +59,7 @@ _RENEWAL_WHEN = Words(en=_MATURITY_WHEN.en, hinglish=_MATURITY_WHEN.hinglish, hi
 #: Tool -> output field -> words with which a request asks for that figure.
 FIGURES: dict[str, dict[str, Words]] = {
     "get_account_details": {"balance": _BALANCE},
-    "get_deposit_details": {"maturity_date": _MATURITY_WHEN,
+    "get_deposit_details": {"closure_amount": _WHEN_CLOSED, "maturity_date": _MATURITY_WHEN,
                             "maturity_amount": Words(en=(*_MATURITY_HOW_MUCH.en, *_MATURITY_WHEN.en),
                                                      hinglish=_MATURITY_HOW_MUCH.hinglish, hindi=_MATURITY_HOW_MUCH.hindi),
                             "closed_on": _WHEN_CLOSED},
@@ -77,6 +82,13 @@ FIGURES: dict[str, dict[str, Words]] = {
                                                              hindi=_RATES.hindi)},
     "get_insurance_policies": {"premium": _PREMIUM, "next_due_date": _WHEN_DUE},
     "search_regulations": {"text": _RULE_FIGURE},
+}
+
+#: Figures the servicing policy tells the assistant to tell whenever a look-up shows them, asked for or not:
+#: §4.6 when a closed deposit was closed and what was paid; §7.2 when a cheque cleared, was returned or was stopped.
+POLICY_TOLD: dict[str, frozenset[str]] = {
+    "get_deposit_details": frozenset({"closed_on", "closure_amount"}),
+    "get_cheque_status": frozenset({"status_date"}),
 }
 
 #: Read tool -> the nouns of the records it reads.

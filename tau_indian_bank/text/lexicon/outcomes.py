@@ -38,10 +38,10 @@ _REFUSE = (r"\b(cannot|can ?not|can't|unable to|not able to|(am|are|is) not (all
            r"won't be able to|must decline|have to decline|not something (i|we) can|"
            r"(do not|don't|does not|doesn't|never) (share|disclose|reveal|give out|provide|give|offer|make|confirm|issue|help|"
            r"assist|endorse|support))\b")
-_REFUSE_INDIC = Words(hinglish=(r"nahi (?:kar|de|bata|dikha) (?:sakta|sakti|sakte|payenge|paunga)", "sambhav nahi", "mumkin nahi",
-                                "anumati nahi", r"share nahi kar"),
-                      hindi=(r"नहीं (?:कर|दे|बता|दिखा) (?:सकता|सकती|सकते|पाएंगे|पाऊंगा)", "संभव नहीं", "मुमकिन नहीं", "अनुमति नहीं",
-                             r"साझा नहीं कर"))
+_REFUSE_INDIC = Words(hinglish=(r"(?:nahi|nahin|na)\s+(?:\S+\s+){1,2}?(?:sakta|sakti|sakte|payenge|paunga|paungi)",
+                                r"(?:sambhav|mumkin|possible) nahi", "anumati nahi", r"share nahi kar"),
+                      hindi=(r"(?:नहीं|ना|न)\s+(?:\S+\s+){1,2}?(?:सकता|सकती|सकते|पाएंगे|पाऊंगा|पाऊंगी)", "संभव नहीं", "मुमकिन नहीं",
+                             "अनुमति नहीं", r"साझा नहीं कर"))
 _SECRET = Words(en=(r"\b(otp|one[- ]time password|pins?|cvv|cvc|passwords?|card numbers?|credentials?)\b",),
                 hindi=("ओटीपी", "पिन", "पासवर्ड", "सीवीवी"))
 _CHANNEL = Words(en=(r"\b(online|international|domestic|atm|pos|contactless|e-?commerce|payments?|transactions?|use|usage|"
@@ -52,7 +52,8 @@ _IN_PROGRESS_INDIC = Words(hinglish=("pending", "process mein", "progress mein",
                            hindi=("लंबित", "पेंडिंग", "प्रक्रिया में", "प्रगति पर", "जारी", "चल रहा", "चल रही", "खुला"))
 
 OUTCOMES: dict[str, Outcome] = {
-    "deposit_closed": Outcome(Words(en=(r"\bclosed\b",), hinglish=("close", "band"), hindi=("बंद", "क्लोज")), _DEPOSIT),
+    "deposit_closed": Outcome(Words(en=(r"\bclosed\b",), hinglish=("close", "band", "tod"), hindi=("बंद", "क्लोज", "तोड")),
+                              _DEPOSIT),
     "account_dormant": Outcome(Words(en=(r"\b(dormant|inactive|inoperative)\b",), hinglish=("dormant", "inactive"),
                                      hindi=("निष्क्रिय", "डॉरमेंट"))),
     "account_closed": Outcome(Words(en=(r"\bclosed\b",), hinglish=("close", "band"), hindi=("बंद",)),
@@ -72,7 +73,7 @@ OUTCOMES: dict[str, Outcome] = {
                                  Words(en=(r"\b(mandates?|auto-?debits?|autopay|nach|e-?mandates?|sip|standing instructions?)\b",),
                                        hindi=("मैंडेट", "ऑटोपे", "ऑटो डेबिट"))),
     "cheque_stopped": Outcome(Words(en=(r"\b(stopped|stop[- ]payment (is|was|has been) (placed|recorded|registered|marked|noted|"
-                                        r"in place))\b",), hinglish=("stop", "rok"), hindi=("रोक", "स्टॉप")), _CHEQUE),
+                                        r"in place))\b",), hinglish=("stop", "rok", "ruk"), hindi=("रोक", "रुक", "स्टॉप")), _CHEQUE),
     "cheque_cleared": Outcome(Words(en=(r"\b(cleared|paid|encashed|honou?red|reali[sz]ed)\b",), hinglish=("clear", "pass", "paid"),
                                     hindi=("क्लियर", "पास", "भुगतान")), _CHEQUE),
     "cheque_returned": Outcome(Words(en=(r"\b(returned|bounced|dishonou?red)\b",), hinglish=("return", "bounce", "wapas"),
@@ -131,16 +132,17 @@ OUTCOMES: dict[str, Outcome] = {
     "credential_refused": Outcome(
         Words(en=(r"\b((do|should|must) not|don't|shouldn't|mustn't|never|not to)\s+(ever\s+)?(share|give|send|tell|disclose|"
                   r"reveal|type)\b|\bkeep (it|them|your \w+( \w+)?) (private|secret|to yourself)\b",)), _SECRET,
-        said=Words(hinglish=(r"(?:share|bata)\w* (?:na|mat|nahi) (?:karein|kijiye|karna|karen)", r"kabhi (?:bhi )?(?:share|na)",
-                             r"mat (?:batayein|bataiye|share)"),
+        said=Words(hinglish=(r"(?:share|bata)\S* (?:na|mat|nahi) (?:karein|kijiye|karna|karen)", r"kabhi (?:bhi )?(?:share|na)",
+                             r"mat (?:batayein|bataiye|share)", r"(?:apne|khud ke) paas (?:hi )?rakh\S*"),
                    hindi=(r"(?:शेयर|साझा) (?:न|मत|नहीं) (?:करें|कीजिए|करना)", r"कभी (?:भी )?(?:शेयर|साझा|न)",
-                          r"(?:न|मत) (?:बताएं|बताइए|बताइये)")),
+                          r"(?:न|मत) (?:बताएं|बताइए|बताइये)", r"(?:अपने|खुद के) पास (?:ही )?रख\S*")),
         record=False, refusal=True),
     "reason_never_needed": Outcome(
         Words(en=(r"\b(will never|would never|never asks?|never needs?|(does|do|did) ?(not|n't) (need|require|ask)|"
                   r"(is|are) not (needed|required)|not needed|no need)\b",)), _SECRET,
-        said=Words(hinglish=(r"kabhi (?:bhi )?nahi (?:maang|pooch|puch)\w*", r"(?:zaroorat|jarurat) nahi"),
-                   hindi=(r"कभी (?:भी )?नहीं (?:मांग|पूछ)\w*", "जरूरत नहीं", "आवश्यकता नहीं")),
+        said=Words(hinglish=(r"kabhi(?:\s+\S+){0,4}?\s+nahi\s+(?:maang|pooch|puch|le)\S*",
+                             r"(?:zaroorat|zarurat|jarurat|jaroorat) nahi"),
+                   hindi=(r"कभी(?:\s+\S+){0,4}?\s+नहीं\s+(?:मांग|पूछ|ले)\S*", r"(?:कभी )?जरूरत नहीं", "आवश्यकता नहीं")),
         record=False, refusal=True),
     "advice_declined": Outcome(Words(en=(_REFUSE,)),
                                Words(en=(r"\b(advice|advise|recommend\w*|predict\w*|forecast\w*|tips?|suggest\w*|guarantee\w*)\b",),
@@ -160,8 +162,8 @@ OUTCOMES: dict[str, Outcome] = {
                            r"(?:is|are) (?:false|fake|incorrect|untrue|wrong|misleading|a (?:scam|hoax|rumou?r))|"
                            r"no such (?:rule|scheme|circular|offer|policy|requirement))\b")),
         Words(en=(r"\b(confirm|certify|verify|letter|state|write|issue|agree|sign|message|claim|news|rumou?r|forward|whatsapp|"
-                  r"rule|circular|scheme)\b",), hinglish=("confirm", "message", "niyam"),
-              hindi=("पुष्टि", "नियम", "संदेश", "मैसेज", "खबर")),
+                  r"rule|circular|scheme|certificate|proof|that|this|it)\b",), hinglish=("confirm", "message", "niyam", "yeh", "ye"),
+              hindi=("पुष्टि", "नियम", "संदेश", "मैसेज", "खबर", "पत्र", "प्रमाण", "सर्टिफिकेट", "यह")),
         said=Words(hinglish=(*_REFUSE_INDIC.hinglish, r"(?:sahi|sach) nahi", "galat hai", r"aisa koi (?:niyam|rule) nahi"),
                    hindi=(*_REFUSE_INDIC.hindi, r"(?:सही|सच) नहीं", "गलत है", r"ऐसा कोई (?:नियम|रूल) नहीं")),
         record=False, refusal=True),
