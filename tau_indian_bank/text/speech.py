@@ -12,15 +12,17 @@ in this order:
    mentions one: "I won't need your UPI PIN; shall I cancel the mandate?");
 3. **proposal** — a yes/no question that offers to do something ("Shall I block the card ending
    4821?", "Would you like me to transfer you to a colleague?", "Please confirm and I will go
-   ahead.", "Kya main aapka card block kar dun?", "क्या मैं चेक बुक का ऑर्डर कर दूं?"), or an
-   offer made now on the customer's wish ("I can also order a replacement card if you'd like.";
-   not one for later: "once you find it, I can unfreeze it if you like"). A
-   wh-question is never a proposal: "Which account should I use?", "How would you like to
-   proceed?", "कौन सा खाता?" ask for information; an offer of more help is a wrap-up ("Can I
-   help you with anything else?", "क्या मैं आपकी और कोई मदद कर सकती हूं?");
-4. **question** — any other question to the customer; its *head* (:func:`question_head`) is the
-   noun the question asks about ("which **account**", "how many **leaves**", "कौन सा **खाता**"
-   -> ``account``);
+   ahead.", "Kya main aapka card block kar dun?", "क्या मैं चेक बुक का ऑर्डर कर दूं?", "Naya card
+   chahiye?", "आपकी पुष्टि मिलते ही मैं … कर दूंगा"), or an offer made now on the customer's
+   wish ("I can also order a replacement card if you'd like."; not one for later: "once you
+   find it, I can unfreeze it if you like"). A wh-question is never a proposal: "Which account
+   should I use?", "How would you like to proceed?", "कौन सा खाता?", "Aap kya karwana
+   chahenge?" ask for information; an offer of more help is a wrap-up ("Can I help you with
+   anything else?", "क्या मैं आपकी और कोई मदद कर सकती हूं?");
+4. **question** — any other question to the customer, or a polite request for information
+   without a question mark ("Please tell me the new address.", "कृपया नया पता बताइए।"); its
+   *head* (:func:`question_head`) is the noun the question asks about ("which **account**",
+   "how many **leaves**", "कौन सा **खाता**" -> ``account``);
 5. **wrap-up** — "anything else I can help with?", "have a good day", "aur kuch?", "और कुछ?",
    "और कोई मदद?";
 6. **statement** — anything else.
@@ -60,7 +62,8 @@ Kind = Literal["handover_done", "credentials", "proposal", "question", "wrap_up"
 
 _WH = re.compile(r"(?:^|,)\W*(?:and |so |also |now |then |ok(?:ay)?,? )?(which|what|whose|how|when|where|who|whom|why)\b"
                  rf"|{B}(?:kaun ?sa|kaun ?si|kaun ?se|kitna|kitni|kitne|kab|kahan|kaise|kyon|kyun|kis|कौन ?सा|कौन ?सी|कौन ?से|"
-                 rf"कितना|कितनी|कितने|कब|कहां|कैसे|क्यों|किस|किसे){E}|(?:kya|क्या) (?:hai|है)\s*\?", re.I)
+                 rf"कितना|कितनी|कितने|कब|कहां|कैसे|क्यों|किस|किसे){E}|(?:kya|क्या) (?:hai|है)\s*\?"
+                 rf"|{B}(?:kya|क्या) (?:karna|karwana|karvana|chahiye|chahenge|chahte|करना|करवाना|चाहिए|चाहेंगे|चाहते){E}", re.I)
 _PROPOSAL = re.compile(
     r"\b(?:(?:shall|should|may|can|could|do|would) (?:i|we)\b"
     r"|(?:would|do|will) you (?:like|want|prefer) (?:me|us) to\b"
@@ -73,30 +76,33 @@ _PROPOSAL = re.compile(
     r"|\(?yes\s*/\s*no\)?|yes or no|\byes\s*\?)"
     rf"|{B}(?:kya|क्या) (?:main|mai|hum|मैं|हम){E}|{B}(?:kya|क्या) (?:aap|आप) (?:chahenge|chahte|chahti|चाहेंगे|चाहते|चाहती){E}"
     rf"|{B}(?:kar (?:dun|doon|du|den|dein)|कर (?:दूं|दें)|karun|karoon|करूं|(?:theek|thik|ठीक) (?:hai|है)|aage badh(?:un|e|ein)|"
-    rf"आगे बढूं|आगे बढें|haan ya nahi|हां या नहीं|sahi hai|सही है){E}\s*\?",
+    rf"आगे बढूं|आगे बढें|haan ya nahi|हां या नहीं|sahi hai|सही है|chahiye|चाहिए){E}\s*\?",
     re.I,
 )
 _CONFIRM_REQUEST = re.compile(r"\b(?:please|kindly) (?:confirm|reply yes|say yes|let me know if i (?:should|can|may))\b"
-                              rf"|{B}(?:(?:kripya|कृपया|please) )?(?:confirm kar(?:ein|en|iye|ie)|पुष्टि कर(?:ें|िए|ें)|"
-                              rf"haan (?:bol|kah)(?:ein|iye|ie)|हां (?:बोलिए|कहिए|कहें)){E}", re.I)
+                              r"|\blet me know if you(?:'d| would)? (?:like|want) me to\b"
+                              rf"|{B}(?:(?:kripya|कृपया|please) )?(?:confirm (?:kar(?:ein|en|iye|ie|o)|kijiye|kijie)|"
+                              rf"पुष्टि (?:कर(?:ें|िए)|कीजिए)|haan (?:bol|kah)(?:ein|iye|ie)|हां (?:बोलिए|कहिए|कहें)|"
+                              rf"(?:aapki |आपकी )?(?:पुष्टि|confirmation) (?:मिलते ही|मिलने पर|milte hi|milne par)){E}", re.I)
 _TRANSFER_WORDS = re.compile(
     r"\b(transferr?(?:ing|ed)?|hand(?:ing|ed)? (?:you )?over|connect(?:ing|ed)? (?:you|to)|put(?:ting)? you through|escalat(?:ing|ed))\b"
-    rf"|{B}(?:ट्रांसफर|जोड|transfer|connect){E}", re.I)
+    rf"|{B}(?:ट्रांसफर|जोड|जोडा|जोडे|transfer|connect){E}", re.I)
 _PERSON = re.compile(r"\b(human|colleague|agent|specialist|team|officer|staff|person|representative|executive|branch)\b"
-                     rf"|{B}(?:सहकर्मी|अधिकारी|टीम|एजेंट|कर्मचारी|शाखा){E}", re.I)
+                     rf"|{B}(?:सहकर्मी|सहयोगी|अधिकारी|टीम|एजेंट|कर्मचारी|शाखा|sahyogi|sahkarmi){E}", re.I)
 _TRANSFER_DONE = re.compile(
     r"\b(i am|i'm|i've|i have|we are|we're|we have|we've|now|you are being|you're being|you have been|you've been|"
     r"i will now|i'll now|i shall now|let me now|am now|is now)\b[^.?!]*"
     r"\b(transferr?(?:ing|ed)?|hand(?:ing|ed)? (?:you )?over|connect(?:ing|ed)|put(?:ting)? you through)\b"
     r"|^\W*(transferring|connecting|handing you over)\b"
-    rf"|{B}(?:transfer|connect|ट्रांसफर|जोड)\s+(?:kar|कर)\s+(?:raha|rahi|rahe|diya|di|diye|रहा|रही|रहे|दिया|दी|दिए){E}", re.I)
+    rf"|{B}(?:transfer|connect|ट्रांसफर|जोड)\s+(?:kar|कर)\s+(?:raha|rahi|rahe|diya|di|diye|रहा|रही|रहे|दिया|दी|दिए){E}"
+    rf"|{B}(?:जोडा|जोडी|जोडे|ट्रांसफर किया|transfer kiya|connect kiya)\s+(?:जा|ja)\s+(?:रहा|रही|रहे|raha|rahi|rahe){E}", re.I)
 _CONDITIONAL = re.compile(r"\b(if|once|when|unless|should you|shall i|would you like|do you want|can i|may i)\b"
                           rf"|{B}(?:agar|jab|अगर|जब|यदि){E}", re.I)
 _CREDENTIAL = re.compile(r"\b(otp|one[- ]time password|pin|cvv|cvc|password|full card number|16[- ]digit card number)\b"
                          rf"|{B}(?:ओटीपी|पिन|पासवर्ड|सीवीवी){E}", re.I)
 _ASKING = re.compile(r"\b(share|tell|give|provide|send|enter|type|read out|confirm|need|what is|what's)\b"
                      rf"|{B}(?:bataiye|batayein|bataye|batao|dijiye|dijie|bhejiye|share kar(?:ein|iye)|बताइए|बताएं|बताइये|"
-                     rf"दीजिए|भेजिए|शेयर करें){E}", re.I)
+                     rf"दीजिए|भेजिए|भेजें|शेयर करें|शेयर कीजिए|bhejein|bhej dijiye){E}", re.I)
 _NEVER_ASK = re.compile(
     r"\b(never|not|don't|do not|won't|will not|no need)\b|\b(?:have|did) you (?:ever )?(?:share|shared|give|gave|given|tell|told|disclose)"
     rf"|{B}(?:kabhi|mat|na|nahi|कभी|मत|न|नहीं){E}", re.I)
@@ -104,10 +110,10 @@ _WRAP_UP = re.compile(
     r"\b(anything else|something else|anything more|any other (?:question|help|query|way)|help (?:you )?with any(?:thing)?|"
     r"have a (?:great|good|nice|wonderful) day|"
     r"thank you for banking|take care)\b"
-    rf"|{B}(?:aur kuch|kuch aur|koi aur|aur koi|aur kisi|kisi aur|और कुछ|कुछ और|कोई और|और कोई|और किसी|किसी और|"
-    rf"(?:aapka|आपका) (?:din|दिन) (?:shubh|शुभ)){E}", re.I)
-#: A wrap-up that offers more help ("Can I help you with anything else?", "क्या मैं और कोई मदद कर सकती हूं?") is no proposal.
-_HELP = re.compile(rf"\b(?:help|assist)|{B}(?:madad|sahayata|मदद|सहायता){E}", re.I)
+    rf"|(?<!\bya )(?<!\bor )(?<!\sया ){B}(?:aur kuch|kuch aur|koi aur|aur koi|aur kisi|kisi aur|और कुछ|कुछ और|कोई और|और कोई|"
+    rf"और किसी|किसी और){E}(?=\W*$|(?:\s+\S+){{0,2}}\s+(?:madad|sahayata|help|seva|kaam|chahiye|sawal|cheez|baat|मदद|"
+    rf"सहायता|सेवा|काम|चाहिए|सवाल|चीज|बात){E})"
+    rf"|{B}(?:aapka|आपका) (?:din|दिन) (?:shubh|शुभ){E}", re.I)
 _HEAD = re.compile(
     r"\b(?:which|what|whose)\s+(?:(?:is|are|was|were)\s+)?(?:(?:of|kind of|type of|sort of)\s+)?(?:your|the|my)?\s*(?P<head>[a-z]+)"
     r"|\bhow (?:many|much)\s+(?P<quantity>[a-z]+)|\b(?P<why>why)\b"
@@ -155,6 +161,10 @@ _OFFER = re.compile(
     r"|\bto confirm\b|\bhere is what i\b|\blet me\b(?! (?:check|look|see|know|verify|find|pull|explain))"
     rf"|{B}(?:main|mai|hum|मैं|हम){E}[^.?!।]*?{B}(?:karunga|karungi|kar dunga|kar dungi|kar deta|kar deti|kar sakta|kar sakti|"
     rf"करूंगा|करूंगी|कर दूंगा|कर दूंगी|कर देता|कर देती|कर सकता|कर सकती){E}", re.I)
+#: A polite request for information without a question mark ("Please tell me the new address.", "कृपया नया पता बताइए।").
+_TELL_ME = re.compile(r"\b(?:please|kindly)\s+(?:tell|share|give|provide|let)\s+(?:me|us)\b(?!\s+know\s+if\b)(?!\s+if\b)"
+                      rf"|{B}(?:kripya|कृपया|please)\s[^.?!।]*?(?<!\sन )(?<!\sना )(?<!मत )(?<!\sna )(?<!mat )"
+                      rf"{B}(?:bataiye|batayein|bata dijiye|बताइए|बताएं|बता दीजिए){E}", re.I)
 _HOLDING = re.compile(r"\b(?:let me (?:check|look|pull|see|verify|find)|one moment|just a moment|please wait|"
                       r"i(?:'ll| will) (?:check|look|verify))\b"
                       rf"|{B}(?:ek (?:minute|minit|pal|second)|एक (?:मिनट|पल)|check kar (?:raha|rahi|leta|leti)|"
@@ -217,9 +227,8 @@ def is_proposal(sentence: str) -> bool:
 
 
 def _offers_more_help(sentence: str) -> bool:
-    """A wrap-up that offers more help ("Can I help you with anything else?"), not also a proposal of a change."""
-    return bool(is_wrap_up(sentence) and _HELP.search(sentence) and not change_kinds(sentence)
-                and not re.search(r"\b(?:go ahead|proceed)\b", sentence, re.I))
+    """A wrap-up that offers more ("Can I help you with anything else?", "Aur kuch chahiye?"), not a proposal of a change."""
+    return bool(is_wrap_up(sentence) and not change_kinds(sentence) and not re.search(r"\b(?:go ahead|proceed)\b", sentence, re.I))
 
 
 def handover_done(sentence: str) -> bool:
@@ -228,7 +237,7 @@ def handover_done(sentence: str) -> bool:
         return False
     match = _TRANSFER_DONE.search(sentence)
     return match is not None and not _CONDITIONAL.search(sentence[: match.start()] + " ") and bool(
-        _PERSON.search(sentence) or re.search(r"\btransferr?(ing|ed)\b|ट्रांसफर|transfer kar", sentence, re.I)
+        _PERSON.search(sentence) or re.search(r"\btransferr?(ing|ed)\b|ट्रांसफर|transfer (?:kar|कर)", sentence, re.I)
     )
 
 
@@ -316,7 +325,7 @@ def read_message(text: str) -> Reading:
     for sentence in parts:
         if asks_for_credentials(sentence):
             return Reading("credentials", sentence)
-    questions = tuple(s for s in parts if s.endswith("?") and not is_wrap_up(s))
+    questions = tuple(s for s in parts if (s.endswith("?") or _TELL_ME.search(s)) and not is_wrap_up(s))
     for sentence in parts:
         if is_proposal(sentence) and not _offers_more_help(sentence):
             return Reading("proposal", sentence, head=question_head(sentence), options=options(sentence), questions=questions)

@@ -74,6 +74,19 @@ def test_an_open_question_asks_what_the_customer_wants_done(question, expected):
     ("Agar aap chahein to main replacement card bhi order kar deti hoon.", "proposal"),
     ("Once you find it, I can unfreeze it if you like.", "statement"), ("If you'd like to apply later, just let me know.", "statement"),
     ("If you want, you can visit the branch.", "statement"),
+    ("Please let me know if you would like me to proceed.", "proposal"),
+    ("आपकी पुष्टि मिलते ही मैं आपका card freeze कर दूँगा।", "proposal"), ("Aapki confirmation milte hi main card block kar dungi.", "proposal"),
+    ("Confirm kijiye: card ending 9615 ko permanently block karna hai?", "proposal"),
+    ("Card block ho gaya hai. Naya card chahiye?", "proposal"), ("क्या आपको नई चेक बुक चाहिए?", "proposal"),
+    ("Aapko kya chahiye?", "question"), ("Aap kya karwana chahenge?", "question"),
+    ("Verification के लिए कृपया अपने कार्ड का CVV और OTP दोबारा भेजें।", "credentials"), ("Apna OTP bhej dijiye.", "credentials"),
+    ("Payout kis account mein chahiye — savings ya kisi aur account mein?", "question"),
+    ("Kaunsi branch chahiye — Pattom wali ya koi aur?", "question"),
+    ("Sorry ji, main kisi aur ke account ki details nahi dekh sakta.", "statement"), ("क्या और कुछ मदद चाहिए?", "wrap_up"),
+    ("कृपया वह नया पता बताइए जो आप लगवाना चाहते हैं।", "question"), ("Please tell me the new address.", "question"),
+    ("OTP की ज़रूरत नहीं है, कृपया इसे किसी को न बताएँ।", "statement"),
+    ("मैं आपको अब हमारे सहयोगी के पास transfer कर रहा हूँ।", "handover_done"),
+    ("मैंने आपकी जानकारी हमारे सहयोगी को भेज दी है और आपको उनसे जोड़ा जा रहा है।", "handover_done"),
 ])
 def test_speech_acts_the_customer_reads(message, kind):
     assert read_message(message).kind == kind
