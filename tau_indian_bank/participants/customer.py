@@ -37,6 +37,7 @@ from tau_indian_bank.text import (
     announces_lookup,
     change_kinds,
     cheque_numbers,
+    dates,
     negated,
     percents,
     plain,
@@ -151,11 +152,15 @@ class IndianBankCustomer(UserBase):
         """The known facts that answer the message's questions, in the order asked.
 
         A question that names nothing it asks about ("What would you like?") is read with the
-        sentence before it ("I need two details: the monthly amount and the tenure.").
+        sentence before it ("I need two details: the monthly amount and the tenure."); a yes/no
+        question that names details the customer knows ("…, sent by e-mail, right?") is confirmed
+        instead (:meth:`confirm`).
         """
         parts = sentences(plain(text or ""))
         found: list[str] = []
         for question in questions:
+            if not asked_for(question) and self.confirm(question) is not None:
+                continue
             at = parts.index(question) if question in parts else 0
             before = " ".join(parts[:at])
             facts = self.script.answers_for(question, question_heads(question, before))
@@ -250,8 +255,9 @@ class IndianBankCustomer(UserBase):
             return None
         known = {d for _, d in typed_endings(self.script.wants)} | cheque_numbers(self.script.wants)
         named = {d for _, d in typed_endings(question)} | cheque_numbers(question)
-        amounts = amount_values(question)
-        if named & known or (amounts and amounts <= self.own_amounts and not named):
+        amounts, days = amount_values(question), {(d.year, d.month, d.day) for d in dates(question)}
+        if named & known or (not named and (amounts or days) and amounts <= self.own_amounts
+                             and days <= {(d.year, d.month, d.day) for d in dates(self.script.wants)}):
             return self.voice["right"]
         if named and known:
             fact = next((f for f in self.script.facts if any(d in f.answer for d in known)), None)
