@@ -3,8 +3,8 @@
 Prints a table (and writes ``bench-out/bench.json``): interpreter start-up cost of the
 plugin hook; environment construction; final-state hash; tool-call latency; per-session
 evaluation cost (tau2's ``evaluate_simulation`` on recorded sessions: replay, gold
-replay, hashes, assertions); the answer check and gate S7 per session (caches cleared,
-target under 1 ms each); the offline base split end to end through ``tau2 run`` and
+replay, hashes, assertions); the answer check, gate S7, and the answer check with all
+seven gates, per session (caches cleared; target under 1 ms together); the offline base split end to end through ``tau2 run`` and
 in-process; ``tau-indian-bank validate``; ``tau-indian-bank report`` on a
 1,000-session file, with where its time goes; and the linear run's checkpoint cost per
 session against tau2's stock save, and the base split x 3 trials through ``tau-indian-bank
@@ -144,22 +144,39 @@ def _timed_command(args: list[str], cwd: str) -> tuple[float, float]:
     return time.perf_counter() - start, usage.ru_maxrss / 1024
 
 
+def _fresh_caches() -> list[Any]:
+    """The memo caches of the text layer, the gates and the answer check (cleared before each timed session)."""
+    from tau_indian_bank.evaluation import answers, transcript
+    from tau_indian_bank.evaluation.gates import claims
+    from tau_indian_bank.text.amounts import amounts, percents
+    from tau_indian_bank.text.dates import dates, periods
+    from tau_indian_bank.text.numbers import number_words
+    from tau_indian_bank.text.script import language_of, plain
+    from tau_indian_bank.text.sentences import sentence_spans
+
+    return [amounts, percents, dates, periods, number_words, plain, language_of, sentence_spans, answers._states,
+            claims.claims_in, claims._records_in, transcript.json_records]
+
+
 def _check_costs_ms(sessions: list[tuple[Any, Any]]) -> dict[str, float]:
-    """Median cost per session of the answer check and of gate S7, caches cleared before each session."""
-    from tau_indian_bank import text
-    from tau_indian_bank.evaluation import answers
+    """Median cost per session of the answer check, of gate S7, and of the answer check with every gate, caches cleared."""
     from tau_indian_bank.evaluation.answers import check_answer
     from tau_indian_bank.evaluation.gates.figures import check_figures
     from tau_indian_bank.evaluation.gates.tracing import rule_sources
+    from tau_indian_bank.evaluation.safety import check_safety
+
+    def both(task: Any, messages: Any) -> None:
+        check_answer(task, messages)
+        check_safety(task, messages)
 
     rule_sources()  # read once per process, like the policy
     dumped = [(t.model_dump(mode="json"), [m.model_dump(mode="json") for m in s.messages]) for t, s in sessions]
-    check_answer(*dumped[0])  # imports and compiled patterns, once per process
-    check_figures(*dumped[0])
-    costs: dict[str, list[float]] = {"answer check": [], "gate S7": []}
+    both(*dumped[0])  # imports, compiled patterns and the seed-file indexes, once per process
+    checks = (("answer check", check_answer), ("gate S7", check_figures), ("answer check and gates", both))
+    costs: dict[str, list[float]] = {name: [] for name, _ in checks}
     for task, messages in dumped:
-        for name, check in (("answer check", check_answer), ("gate S7", check_figures)):
-            for cache in (text.amounts, text.dates, text.percents, text.plain, answers._states):
+        for name, check in checks:
+            for cache in _fresh_caches():
                 cache.cache_clear()
             start = time.perf_counter()
             check(task, messages)
@@ -240,6 +257,9 @@ def _in_process_rows() -> Rows:
     rows.append(("  answer check per session (mean)", "ms", {DOMAIN_NAME: checks["answer check (mean)"]}))
     rows.append(("gate S7 per session (median, lite oracle)", "ms", {DOMAIN_NAME: checks["gate S7"]}))
     rows.append(("  gate S7 per session (mean)", "ms", {DOMAIN_NAME: checks["gate S7 (mean)"]}))
+    rows.append(("answer check + gates S1-S7 per session (median, lite oracle)", "ms",
+                 {DOMAIN_NAME: checks["answer check and gates"]}))
+    rows.append(("  answer check + gates S1-S7 per session (mean)", "ms", {DOMAIN_NAME: checks["answer check and gates (mean)"]}))
     return rows
 
 

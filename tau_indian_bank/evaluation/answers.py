@@ -55,6 +55,7 @@ from typing import Any
 from tau_indian_bank.evaluation.facts import Fact, declared_facts, task_facts
 from tau_indian_bank.evaluation.outcomes import record_names, states_outcome, subject_before
 from tau_indian_bank.text import Amount, amounts, dates, negated, percents, plain, positions
+from tau_indian_bank.text.frames import refers_back
 from tau_indian_bank.text.lexicon import OUTCOMES
 from tau_indian_bank.text.numbers import scale_of
 from tau_indian_bank.tools.catalogue import READ_TOOLS
@@ -182,21 +183,31 @@ def session_values(task: Mapping[str, Any], messages: Sequence[Mapping[str, Any]
 
 def assistant_texts(task: Mapping[str, Any], messages: Sequence[Mapping[str, Any]]) -> list[str]:
     """What the assistant said in the session (not the task's opening history)."""
-    return [text for _, text, _ in _said(task, messages, False)]
+    return [text for _, text, _ in _said(task, messages)]
 
 
-def _said(task: Mapping[str, Any], messages: Sequence[Mapping[str, Any]], context: bool) -> list[tuple[int, str, str]]:
-    """Each assistant text of the session with its position and (``context``) the subject sentence said before it."""
+def _said(task: Mapping[str, Any], messages: Sequence[Mapping[str, Any]]) -> list[tuple[int, str, tuple[str, ...]]]:
+    """Each assistant text of the session with its position and what the conversation said before it."""
     history = len((task.get("initial_state") or {}).get("message_history") or [])
-    said, spoken = [], []
+    said: list[tuple[int, str, tuple[str, ...]]] = []
+    spoken: list[str] = []
     for index, message in enumerate(messages):
         if message.get("role") not in ("user", "assistant") or not message.get("content"):
             continue
         text = str(message["content"])
         if index >= history and message.get("role") == "assistant":
-            said.append((index, text, subject_before(spoken) if context else ""))
+            said.append((index, text, tuple(spoken)))
         spoken.append(text)
     return said
+
+
+def _told(text: str, fact: Fact, value: str, spoken: tuple[str, ...], observed: bool) -> bool:
+    """Does ``text`` state ``fact``; the conversation before it (``spoken``) is read only if a pronoun may need it."""
+    if states_fact(text, fact, value, "", observed):
+        return True
+    if fact.kind != "outcome" or not refers_back(plain(text)):
+        return False
+    return states_fact(text, fact, value, subject_before(spoken), observed)
 
 
 def change_positions(task: Mapping[str, Any], messages: Sequence[Mapping[str, Any]]) -> dict[int, tuple[int, frozenset[str]]]:
@@ -215,7 +226,8 @@ def change_positions(task: Mapping[str, Any], messages: Sequence[Mapping[str, An
         if not gold.changes_state:
             continue
         same = [c for c in calls if c.name == gold.name]
-        attempt = next((c for c in same if matches(gold, Call(c.name, c.arguments))), same[0] if same else None)
+        attempt = same[0] if len(same) == 1 else next((c for c in same if matches(gold, Call(c.name, c.arguments))),
+                                                      same[0] if same else None)
         if attempt is not None:
             try:
                 output = json.loads(attempt.output or "")
@@ -235,18 +247,19 @@ def check_answer(task: Mapping[str, Any], messages: Sequence[Mapping[str, Any]])
     facts = task_facts(task)
     if not facts:
         return AnswerResult(None, [], 0)
-    texts = _said(task, messages, any(f.kind == "outcome" for f in facts))
+    texts = _said(task, messages)
     values = session_values(task, messages, facts)
     declared = set(declared_facts(task))
-    made = change_positions(task, messages)
     reads = [a["name"] in READ_TOOLS for a in task["evaluation_criteria"]["actions"]]
+    changed = any(f not in declared and f.step < len(reads) and not reads[f.step] for f in facts)
+    made = change_positions(task, messages) if changed else {}
     missing = []
     for index, fact in enumerate(facts):
         value = values.get(index, fact.value)
         attempt, fields = made.get(fact.step, (-1, frozenset()))
         after = attempt if fact not in declared and fact.field in fields else -1
         observed = fact not in declared and fact.step < len(reads) and reads[fact.step]
-        said = value is not None and any(states_fact(text, fact, value, before, observed) for at, text, before in texts
+        said = value is not None and any(_told(text, fact, value, spoken, observed) for at, text, spoken in texts
                                          if at > after)
         if said is (fact.kind == "withheld"):
             missing.append(fact.label)

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from tau_indian_bank.text import bank_ids, cheque_numbers, clause_before, endings, negated, plain, sentences
+from tau_indian_bank.text import bank_ids, cheque_numbers, clause_before, endings, negated, plain, sentence_spans, sentences
 from tau_indian_bank.text.frames import FIRST_PERSON, HINDI_FIRST_PERSON, hindi_state, planned_at, refers_back
 from tau_indian_bank.text.lexicon import OUTCOMES, Outcome, Words
 from tau_indian_bank.text.script import word_pattern
@@ -78,9 +78,10 @@ def subject_before(texts: Sequence[str]) -> str:
     """The last sentence of ``texts`` (the conversation so far) that names something an outcome can be about."""
     named_subject = subjects()
     for text in reversed(texts):
-        named = [sentence for sentence in sentences(plain(text)) if named_subject.search(sentence)]
-        if named:
-            return named[-1]
+        folded = plain(text)
+        found = [match.start() for match in named_subject.finditer(folded)]
+        if found:
+            return next(sentence for start, sentence in reversed(sentence_spans(folded)) if start <= found[-1])
     return ""
 
 

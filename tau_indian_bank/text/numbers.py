@@ -92,6 +92,8 @@ def _skeletons() -> dict[str, int]:
 
 
 _BY_SKELETON = _skeletons()
+#: A cheap test first: a text with none of the listed words holds no number in words.
+_LISTED = frozenset({*_UNITS, *_HUNDRED, *_THOUSAND, *_SCALES, *_FRACTIONS, *_MODIFIERS})
 
 
 def _unit_value(word: str) -> int | None:
@@ -152,6 +154,8 @@ def _value(words: list[str]) -> Decimal | None:
 @lru_cache(maxsize=4096)
 def number_words(text: str) -> tuple[tuple[int, int, Decimal], ...]:
     """Every number written in words in ``text``: (start, end, value), in order ("two lakh" -> 200000)."""
+    if not any(word.lower() in _LISTED for word in WORD.findall(text)):
+        return ()
     found: list[tuple[int, int, Decimal]] = []
     run: list[re.Match[str]] = []
 

@@ -22,10 +22,9 @@ API: :func:`endings`, :func:`typed_endings`, :func:`cheque_numbers`, :func:`bank
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from tau_indian_bank.text.dates import dates
-from tau_indian_bank.text.script import WORD_CHARS, B, E, digits_ascii
+from tau_indian_bank.text.script import B, E, digits_ascii
 from tau_indian_bank.vocabulary import ID_PREFIXES
 
 _ENDING = re.compile(
@@ -83,20 +82,37 @@ def bank_ids(text: str) -> frozenset[str]:
     return frozenset(m.group(0).upper() for m in _ID.finditer(digits_ascii(text or "").upper()))
 
 
-@lru_cache(maxsize=8192)
-def _token_pattern(token: str) -> re.Pattern[str]:
-    left = r"(?<!\d)(?<!\d[,.])" if token[:1].isdigit() else rf"(?<![{WORD_CHARS}])" if token[:1].isalnum() else ""
-    right = r"(?!\d)" if token[-1:].isdigit() else rf"(?![{WORD_CHARS}])" if token[-1:].isalnum() else ""
-    return re.compile(left + re.escape(token) + right, re.I)
+def _bounded(text: str, at: int, token: str) -> bool:
+    """Does the occurrence of ``token`` at ``at`` stand on its own (see the module docstring)?"""
+    before, after = text[max(0, at - 2):at], text[at + len(token):at + len(token) + 1]
+    if token[:1].isdigit():
+        left = not before[-1:].isdigit() and not (len(before) == 2 and before[0].isdigit() and before[1] in ",.")
+    else:
+        left = not token[:1].isalnum() or not (before[-1:].isalnum() or before[-1:] == "_" or _is_devanagari(before[-1:]))
+    if token[-1:].isdigit():
+        right = not after[:1].isdigit()
+    else:
+        right = not token[-1:].isalnum() or not (after[:1].isalnum() or after[:1] == "_" or _is_devanagari(after[:1]))
+    return left and right
+
+
+def _is_devanagari(char: str) -> bool:
+    return bool(char) and ("\u0900" <= char <= "\u0963" or "\u0966" <= char <= "\u097f")
 
 
 def positions(text: str, token: str) -> list[int]:
     """Where ``text`` names ``token`` (see the module docstring for the rule)."""
     if not token:
         return []
-    return [m.start() for m in _token_pattern(token).finditer(digits_ascii(text))]
+    lowered, wanted = digits_ascii(text).lower(), token.lower()
+    found, at = [], lowered.find(wanted)
+    while at >= 0:
+        if _bounded(lowered, at, wanted):
+            found.append(at)
+        at = lowered.find(wanted, at + 1)
+    return found
 
 
 def mentions(text: str, token: str) -> bool:
     """Does ``text`` name ``token``?"""
-    return bool(token) and _token_pattern(token).search(digits_ascii(text)) is not None
+    return bool(positions(text, token))

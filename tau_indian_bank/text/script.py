@@ -50,14 +50,19 @@ HINGLISH_MARKERS = frozenset(
     "woh dhanyavaad dhanyawad shukriya bataiye batayein kripya hoon hun tha thi".split())
 
 
+_DEVANAGARI_DIGIT = re.compile("[\u0966-\u096f]")
+
+
 def digits_ascii(text: str) -> str:
     """``text`` with Devanagari digits as ASCII digits (same length, so positions stay valid)."""
-    return text.translate(_DIGITS)
+    return text.translate(_DIGITS) if _DEVANAGARI_DIGIT.search(text) else text
 
 
 @lru_cache(maxsize=16384)
 def plain(text: str) -> str:
     """The one normal form every reader matches (see the module docstring)."""
+    if text.isascii():
+        return _MARKDOWN.sub("", text)
     folded = unicodedata.normalize("NFC", text).translate(_FOLD).translate(_DIGITS)
     return _MARKDOWN.sub("", folded)
 

@@ -54,10 +54,14 @@ def sentences(text: str) -> tuple[str, ...]:
     return tuple(sentence for _, sentence in sentence_spans(text))
 
 
+#: How far back a clause is looked for: a clause longer than this starts here, as far as its readers go.
+CLAUSE_REACH = 240
+
+
 def clause_start(text: str, at: int) -> int:
-    """Where the clause holding position ``at`` starts."""
-    start = 0
-    for match in _CLAUSE_END.finditer(text, 0, at):
+    """Where the clause holding position ``at`` starts (at most :data:`CLAUSE_REACH` characters back)."""
+    start = max(0, at - CLAUSE_REACH)
+    for match in _CLAUSE_END.finditer(text, start, at):
         start = match.end()
     return start
 

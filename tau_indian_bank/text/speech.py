@@ -76,26 +76,27 @@ _PROPOSAL = re.compile(
     r"|\(?yes\s*/\s*no\)?|yes or no|\byes\s*\?)"
     rf"|{B}(?:kya|क्या) (?:main|mai|hum|मैं|हम){E}|{B}(?:kya|क्या) (?:aap|आप) (?:chahenge|chahte|chahti|चाहेंगे|चाहते|चाहती){E}"
     rf"|{B}(?:kar (?:dun|doon|du|den|dein)|कर (?:दूं|दें)|karun|karoon|करूं|(?:theek|thik|ठीक) (?:hai|है)|aage badh(?:un|e|ein)|"
-    rf"आगे बढूं|आगे बढें|haan ya nahi|हां या नहीं|sahi hai|सही है|chahiye|चाहिए){E}\s*\?",
+    rf"आगे बढूं|आगे बढें|haan ya nahi|हां या नहीं|sahi hai|सही है|(?:karna|karwana|करना|करवाना) (?:hai|है)|chahiye|चाहिए){E}\s*\?",
     re.I,
 )
 _CONFIRM_REQUEST = re.compile(r"\b(?:please|kindly) (?:confirm|reply yes|say yes|let me know if i (?:should|can|may))\b"
                               r"|\blet me know if you(?:'d| would)? (?:like|want) me to\b"
                               rf"|{B}(?:(?:kripya|कृपया|please) )?(?:confirm (?:kar(?:ein|en|iye|ie|o)|kijiye|kijie)|"
                               rf"पुष्टि (?:कर(?:ें|िए)|कीजिए)|haan (?:bol|kah)(?:ein|iye|ie)|हां (?:बोलिए|कहिए|कहें)|"
-                              rf"(?:aapki |आपकी )?(?:पुष्टि|confirmation) (?:मिलते ही|मिलने पर|milte hi|milne par)){E}", re.I)
+                              rf"(?:aapki |आपकी )?(?:पुष्टि|confirmation) (?:मिलते ही|मिलने पर|milte hi|milne par)|"
+                              rf"confirm (?:karte|milte) hi|haan (?:kehte|milte) hi){E}", re.I)
 _TRANSFER_WORDS = re.compile(
     r"\b(transferr?(?:ing|ed)?|hand(?:ing|ed)? (?:you )?over|connect(?:ing|ed)? (?:you|to)|put(?:ting)? you through|escalat(?:ing|ed))\b"
-    rf"|{B}(?:ट्रांसफर|जोड|जोडा|जोडे|transfer|connect){E}", re.I)
+    rf"|{B}(?:ट्रांसफर|जोड\S*|transfer|connect){E}", re.I)
 _PERSON = re.compile(r"\b(human|colleague|agent|specialist|team|officer|staff|person|representative|executive|branch)\b"
-                     rf"|{B}(?:सहकर्मी|सहयोगी|अधिकारी|टीम|एजेंट|कर्मचारी|शाखा|sahyogi|sahkarmi){E}", re.I)
+                     rf"|{B}(?:सहकर्मी|सहयोगी|अधिकारी|टीम|एजेंट|कर्मचारी|शाखा|sahyogi|sahkarmi|colleague|team){E}", re.I)
 _TRANSFER_DONE = re.compile(
     r"\b(i am|i'm|i've|i have|we are|we're|we have|we've|now|you are being|you're being|you have been|you've been|"
     r"i will now|i'll now|i shall now|let me now|am now|is now)\b[^.?!]*"
     r"\b(transferr?(?:ing|ed)?|hand(?:ing|ed)? (?:you )?over|connect(?:ing|ed)|put(?:ting)? you through)\b"
     r"|^\W*(transferring|connecting|handing you over)\b"
     rf"|{B}(?:transfer|connect|ट्रांसफर|जोड)\s+(?:kar|कर)\s+(?:raha|rahi|rahe|diya|di|diye|रहा|रही|रहे|दिया|दी|दिए){E}"
-    rf"|{B}(?:जोडा|जोडी|जोडे|ट्रांसफर किया|transfer kiya|connect kiya)\s+(?:जा|ja)\s+(?:रहा|रही|रहे|raha|rahi|rahe){E}", re.I)
+    rf"|{B}(?:जोडा|जोडी|जोडे|joda|ट्रांसफर किया|transfer kiya|connect kiya)\s+(?:जा|ja)\s+(?:रहा|रही|रहे|raha|rahi|rahe){E}", re.I)
 _CONDITIONAL = re.compile(r"\b(if|once|when|unless|should you|shall i|would you like|do you want|can i|may i)\b"
                           rf"|{B}(?:agar|jab|अगर|जब|यदि){E}", re.I)
 _CREDENTIAL = re.compile(r"\b(otp|one[- ]time password|pin|cvv|cvc|password|full card number|16[- ]digit card number)\b"
@@ -162,9 +163,10 @@ _OFFER = re.compile(
     rf"|{B}(?:main|mai|hum|मैं|हम){E}[^.?!।]*?{B}(?:karunga|karungi|kar dunga|kar dungi|kar deta|kar deti|kar sakta|kar sakti|"
     rf"करूंगा|करूंगी|कर दूंगा|कर दूंगी|कर देता|कर देती|कर सकता|कर सकती){E}", re.I)
 #: A polite request for information without a question mark ("Please tell me the new address.", "कृपया नया पता बताइए।").
-_TELL_ME = re.compile(r"\b(?:please|kindly)\s+(?:tell|share|give|provide|let)\s+(?:me|us)\b(?!\s+know\s+if\b)(?!\s+if\b)"
-                      rf"|{B}(?:kripya|कृपया|please)\s[^.?!।]*?(?<!\sन )(?<!\sना )(?<!मत )(?<!\sna )(?<!mat )"
-                      rf"{B}(?:bataiye|batayein|bata dijiye|बताइए|बताएं|बता दीजिए){E}", re.I)
+_TELL_ME = re.compile(r"\b(?:please|kindly)\s+(?:\S+\s+){0,3}?(?:tell (?:me|us)|share|give me|provide|send me|let (?:me|us) know)\b"
+                      r"(?!\s+if\b)"
+                      rf"|{B}(?:kripya|कृपया|please|zara|जरा)\s[^.?!।]*?(?<!\sन )(?<!\sना )(?<!मत )(?<!\sna )(?<!mat )"
+                      rf"{B}(?:bataiye|batayein|bata dijiye|बताइए|बताएं|बताइये|बता दीजिए){E}", re.I)
 _HOLDING = re.compile(r"\b(?:let me (?:check|look|pull|see|verify|find)|one moment|just a moment|please wait|"
                       r"i(?:'ll| will) (?:check|look|verify))\b"
                       rf"|{B}(?:ek (?:minute|minit|pal|second)|एक (?:मिनट|पल)|check kar (?:raha|rahi|leta|leti)|"
@@ -325,7 +327,8 @@ def read_message(text: str) -> Reading:
     for sentence in parts:
         if asks_for_credentials(sentence):
             return Reading("credentials", sentence)
-    questions = tuple(s for s in parts if (s.endswith("?") or _TELL_ME.search(s)) and not is_wrap_up(s))
+    questions = tuple(s for s in parts if (s.endswith("?") or (_TELL_ME.search(s) and not _NEVER_ASK.search(s)))
+                      and not is_wrap_up(s))
     for sentence in parts:
         if is_proposal(sentence) and not _offers_more_help(sentence):
             return Reading("proposal", sentence, head=question_head(sentence), options=options(sentence), questions=questions)

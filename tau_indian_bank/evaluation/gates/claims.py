@@ -62,6 +62,7 @@ from tau_indian_bank.text.frames import (
 )
 from tau_indian_bank.text.lexicon import CHANNELS, IMPOSSIBLE, TOOLS, ChangeClaim
 from tau_indian_bank.text.lexicon.words import compiled
+from tau_indian_bank.text.script import has_devanagari
 from tau_indian_bank.text.sentences import clause_around
 from tau_indian_bank.text.speech import COMPLETION_KEYS, cites_records, completion_at
 from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
@@ -97,14 +98,31 @@ class RecordStates:
     """States of records seen in tool outputs so far: (identifiers, changes that state implies)."""
 
     def __init__(self) -> None:
-        self.records: list[tuple[frozenset[str], frozenset[str]]] = []
-        self.existing: set[str] = set()
+        self._records: list[tuple[frozenset[str], frozenset[str]]] = []
+        self._existing: set[str] = set()
+        self._pending: list[str] = []
 
     def add(self, content: str | None) -> None:
-        """Remember the records a tool output shows."""
-        records, existing = _records_in(content or "")
-        self.records.extend(records)
-        self.existing |= existing
+        """Remember the records a tool output shows (read when first needed: most sessions never need them)."""
+        if content:
+            self._pending.append(content)
+
+    def _read(self) -> None:
+        for content in self._pending:
+            records, existing = _records_in(content)
+            self._records.extend(records)
+            self._existing |= existing
+        self._pending.clear()
+
+    @property
+    def records(self) -> list[tuple[frozenset[str], frozenset[str]]]:
+        self._read()
+        return self._records
+
+    @property
+    def existing(self) -> set[str]:
+        self._read()
+        return self._existing
 
     def shows_kind(self, changes: Iterable[str]) -> bool:
         """Did a look-up show a record of the kind these creations make (a deposit for ``open_deposit``…)?"""
@@ -164,9 +182,25 @@ _VERB_KEYS = tuple(sorted({k for claim in CLAIMS for k in _keys(claim.verbs.all(
                              "दिए", "गया", "गई", "किया", "चुका", "चुकी", "हुआ", "हुई", "रहा", "रही"}))
 
 
+_LATIN_KEYS = tuple(sorted({*(k for claim in CLAIMS for k in _keys(claim.verbs.en, 3, _NOT_KEYS)),
+                            *(k for k in COMPLETION_KEYS if k.isascii())}))
+_DEVANAGARI_KEYS = tuple(sorted(k for k in {*_VERB_KEYS, *COMPLETION_KEYS} if not k.isascii()))
+#: The light verbs a Hinglish done or progressive verb needs ("kar diya", "ho gaya", "kar raha"): without one, and
+#: without Devanagari, a sentence holds no Hindi or Hinglish claim.
+_LIGHT_VERB = re.compile(r"\b(?:diya|di|diye|dia|gaya|gayi|gaye|kiya|ki|hua|hui|hue|huye|chuka|chuki|chuke|raha|rahi|rahe)\b", re.I)
+
+
 def _may_claim(sentence: str) -> bool:
     lowered = sentence.lower()
-    return any(key in lowered for key in _VERB_KEYS) or any(key in lowered for key in COMPLETION_KEYS)
+    if any(key in lowered for key in _LATIN_KEYS):
+        return True
+    if has_devanagari(sentence):
+        return any(key in sentence for key in _DEVANAGARI_KEYS)
+    return _LIGHT_VERB.search(sentence) is not None  # a Hinglish stem needs its light verb
+
+
+def _may_be_indic(sentence: str) -> bool:
+    return has_devanagari(sentence) or _LIGHT_VERB.search(sentence) is not None
 
 
 def _framed(sentence: str, start: int) -> bool:
@@ -196,6 +230,8 @@ def _verb_matches(sentence: str, patterns: tuple[re.Pattern[str] | None, ...]) -
     for match in english.finditer(sentence) if english is not None else ():
         if _done(sentence, match):
             yield match, _first_person(sentence, match, False)
+    if not _may_be_indic(sentence):
+        return
     for match in indic.finditer(sentence) if indic is not None else ():
         if _framed(sentence, match.start()):
             yield match, _first_person(sentence, match, True)

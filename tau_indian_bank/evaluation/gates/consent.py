@@ -70,6 +70,8 @@ def record_words(record_id: str, outputs: Sequence[str]) -> list[str]:
     """How a person may name a record that an earlier tool output showed: payee, amount, date, plan."""
     words: list[str] = []
     for content in outputs:
+        if record_id not in content:
+            continue  # a cheap test first: an output that never names the record says nothing about it
         for record in json_records(content, _RECORD_KEYS):
             if not any(str(record.get(key, "")).upper() == record_id for key in _RECORD_KEYS):
                 continue
