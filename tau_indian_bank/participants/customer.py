@@ -1,93 +1,95 @@
 """``indian_bank_customer``: a scripted customer that needs no model and no network.
 
-It opens with the scenario's opening line and then reacts to what each assistant message
-asks of it (:mod:`tau_indian_bank.participants.reading`): a question about a record gets
-that record from the scenario's known facts; a proposal gets a yes only if it names a change
-and a record the scenario wants, otherwise a correction; a request for an OTP or PIN is
-refused; a hand-over ends the session with tau2's transfer token only once the assistant
-says it has been made; a wrap-up, or a few turns that move nothing, ends it with the stop
-token, so every session terminates.
+It opens with the scenario's opening line and then reads each assistant message through the
+text layer (:func:`~tau_indian_bank.text.read_message`: hand-over made, credentials asked,
+proposal, questions and their options, wrap-up, in English, Hinglish and Hindi) and answers
+what was asked, in its own language (:mod:`.voice`):
+
+* a question about a detail it knows gets that detail (:meth:`.CustomerScript.answer_for`);
+  every question of a message is answered; a yes/no question that names a detail it knows
+  gets "yes, that's right" or the right detail; an open question ("How would you like to
+  proceed?") gets its request in its own words, never its opening line;
+* a question that asks for a choice is never answered with a yes: a choice between changes
+  ("freeze it or block it?") gets the one the scenario wants, a choice of details ("12 or 24
+  months?") the detail it knows;
+* a proposal gets a yes only if it names a change and a record the scenario wants (and, in a
+  robustness task, the detail the customer changed to), otherwise a correction;
+* a request for an OTP or PIN is refused; a hand-over ends the session with tau2's transfer
+  token once the assistant says it has been made; a wrap-up, or a few turns that move
+  nothing, ends it with the stop token, so every session terminates;
+* a robustness task's cue line is said when it is due (:meth:`IndianBankCustomer.cue`); a
+  question it can answer comes first, and "quotes the figures" means figures the customer
+  did not bring itself.
 """
 
 from __future__ import annotations
 
-import re
+from dataclasses import dataclass
 
 from tau2.data_model.message import AssistantMessage, Message, MultiToolMessage, ToolMessage, UserMessage
 
 from tau_indian_bank.participants.bases import UserBase, UserState, ValidUserInputMessage, is_valid_user_history_message
-from tau_indian_bank.participants.reading import (
+from tau_indian_bank.participants.scenario import CustomerScript, names_token, parse_scenario
+from tau_indian_bank.participants.voice import PHRASES, Voice
+from tau_indian_bank.text import (
     Reading,
+    amount_values,
+    announces_lookup,
     change_kinds,
     cheque_numbers,
-    has_figures,
-    names_token,
+    dates,
+    negated,
+    percents,
+    plain,
     read_message,
-    record_endings,
     sentences,
 )
-from tau_indian_bank.participants.scenario import CustomerScript, parse_scenario
+from tau_indian_bank.text.lexicon import KINDS
+from tau_indian_bank.text.lexicon.words import compiled
+from tau_indian_bank.text.questions import asked_for, open_question, options
+from tau_indian_bank.text.records import typed_endings
+from tau_indian_bank.text.speech import offers, question_head, question_heads
 from tau_indian_bank.vocabulary import STOP, TRANSFER
 
-_AFFIRM = "Yes, please go ahead."
-_DONE = f"No, that's all. Thank you! {STOP}"
-_IDLE = "Okay, thank you."
-_DO_NOT_KNOW = "I'm sorry, I don't know that."
-#: The customer's own short replies in the scenario's language (``scenario.language_of``).
-PHRASES: dict[str, dict[str, str]] = {
-    "en": {"affirm": _AFFIRM, "done": _DONE, "idle": _IDLE, "dont_know": _DO_NOT_KNOW},
-    "hinglish": {"affirm": "Haan ji, please go ahead.", "done": f"Bas, itna hi. Dhanyavaad! {STOP}",
-                 "idle": "Theek hai, thank you.", "dont_know": "Sorry, mujhe yeh nahi pata."},
-    "hindi": {"affirm": "हाँ जी, please go ahead.", "done": f"बस, इतना ही। धन्यवाद! {STOP}",
-              "idle": "ठीक है, धन्यवाद।", "dont_know": "माफ़ कीजिए, मुझे यह नहीं पता।"},
-}
-_QUIET = frozenset(text for words in PHRASES.values() for text in (words["idle"], words["dont_know"]))
-_NO_CREDENTIALS = "I'd rather not share that. I was told never to give it to anyone, even the bank."
-_OPEN_QUESTION = re.compile(r"\b(proceed|go ahead|like (?:me )?to do|would you like|can i help|may i help|help you with)\b", re.I)
-_OFFER = re.compile(r"\b(i will|i'll|i can|i could|i would|i'd|i am going to|i'm going to|to confirm|we will|we can|let me)\b", re.I)
-_OTHER_RECORD_OK = re.compile(r"\b(other|another|different) (account|card)\b", re.I)
-#: Changes the scenario mentions only to rule them out ("freezing the card instead of blocking it").
-_NOT_WANTED = re.compile(r"\b(?:instead of|rather than|not|never|don't|do not)\s+(?:to\s+)?\w+", re.I)
-_CHOICE = {
-    "block": "Please block it permanently.",
-    "freeze": "Please just freeze it for now.",
-    "unfreeze": "Please unfreeze it.",
-    "close": "Please close it.",
-    "stop": "Please stop it.",
-    "handover": "Please put me through to a colleague.",
-}
-#: Messages that only announce a look-up: not yet what the records show.
-_HOLDING = re.compile(r"\b(?:let me (?:check|look|pull|see|verify|find)|one moment|just a moment|please wait|"
-                      r"i(?:'ll| will) (?:check|look|verify))\b", re.I)
+_QUIET = frozenset(words[name] for words in PHRASES.values() for name in ("idle", "dont_know", "undecided"))
 _IDLE_LIMIT = 2
 _TURN_LIMIT = 15
 
 
-def judge_proposal(message: str, sentence: str, script: CustomerScript) -> str | None:
-    """The customer's correction to a proposed change, or None when it is what the scenario wants.
+@dataclass(frozen=True)
+class Asked:
+    """What an assistant message asks of the customer, beyond the layer's reading."""
 
-    The proposal must name a kind of change the scenario asks for or accepts (a freeze is not a
-    block) and, where it names an account, card or cheque, one the scenario names. The named
-    kinds are read from the proposing sentence, or, when it names none ("Shall I go ahead?"),
-    from the sentences that offer the change ("I will…", "To confirm:…"), never from a
-    description of the records ("Your card is blocked."); the named records likewise, then
-    from the whole message.
+    #: The sentence proposing one change (a yes/no offer), if any.
+    proposal: str | None = None
+    #: A choice between changes: the kinds each option names ("freeze it, or block it?").
+    choice: tuple[frozenset[str], ...] = ()
+    #: Questions that ask for details (a choice of details among them: "12 or 24 months?").
+    questions: tuple[str, ...] = ()
+
+
+def asked(reading: Reading, script: CustomerScript) -> Asked:
+    """What the message read as ``reading`` asks: a proposal, a choice between changes, or details.
+
+    A question with options ("…, or …?") asks for a choice between changes when two options name
+    one ("freeze it for now, or block it?"), or when one does and no known fact names exactly one
+    option ("FD abhi todna chahenge, ya maturity tak rukna?"); else for a detail ("12 or 24 months?").
     """
-    details = " ".join(part for part in sentences(message) if _OFFER.search(part))
-    kinds = change_kinds(sentence) or change_kinds(details)
-    wanted = change_kinds(_NOT_WANTED.sub(" ", script.wants))
-    if " or " in sentence and len(kinds) > 1 and len(kinds & wanted) == 1:
-        return _CHOICE[next(iter(kinds & wanted))]
-    if kinds and not kinds & wanted:
-        return f"No, that's not what I want. {script.opening}"
-    for named, known in ((cheque_numbers(sentence) or cheque_numbers(details) or cheque_numbers(message), cheque_numbers(script.wants)),
-                         (record_endings(sentence) or record_endings(details) or record_endings(message),
-                          record_endings(script.wants))):
-        if named and known and not named & known and not _OTHER_RECORD_OK.search(script.wants):
-            fact = next((f.answer for f in script.facts if any(k in f.answer for k in known)), None)
-            mine = re.sub(r"\byour\b", "my", fact) if fact else f"the one ending {sorted(known)[0]}"
-            return f"No, not that one. I meant {mine}."
-    return None
+    for question in reading.questions if reading.kind in ("proposal", "question") else ():
+        offered = options(question)
+        kinds = tuple(change_kinds(option) for option in offered)
+        if sum(bool(k) for k in kinds) >= 2 or (any(kinds) and script.names_one_option(offered) is None):
+            return Asked(choice=kinds, questions=tuple(q for q in reading.questions if q != question))
+    if reading.kind == "proposal" and not reading.options:
+        return Asked(proposal=reading.sentence, questions=tuple(q for q in reading.questions if q != reading.sentence))
+    return Asked(questions=reading.questions if reading.kind in ("proposal", "question") else ())
+
+
+def wanted_kinds(wants: str) -> frozenset[str]:
+    """The kinds of change the scenario asks for or accepts: named and not negated ("instead of blocking it")."""
+    text = plain(wants)
+    return frozenset(kind for kind, words in KINDS.items()
+                     if any(not negated(text, m.start()) for m in compiled(words).finditer(text)))
 
 
 class IndianBankCustomer(UserBase):
@@ -98,7 +100,9 @@ class IndianBankCustomer(UserBase):
         # the model; upstream: instructions and tools); store all four so one constructor fits both.
         self.tools, self.instructions, self.llm, self.llm_args = tools, instructions, llm, dict(llm_args or {})
         self.script: CustomerScript = parse_scenario(str(instructions or ""))
-        self.words = PHRASES[self.script.language]
+        self.voice = Voice(self.script.language)
+        self.wanted = wanted_kinds(self.script.wants)
+        self.own_amounts = self.script.own_amounts()
         self.said_before = 0
 
     def get_init_state(self, message_history: list[Message] | None = None) -> UserState:
@@ -115,52 +119,171 @@ class IndianBankCustomer(UserBase):
         """Nothing to seed: the customer is deterministic."""
 
     def reply_to(self, text: str, state: UserState) -> str:
-        """The customer's next words after the assistant said ``text`` (see :mod:`.reading`)."""
+        """The customer's next words after the assistant said ``text`` (see the module docstring)."""
         said = [m for m in state.messages if isinstance(m, UserMessage)][self.said_before:]
         if not said:
             return self.script.opening
         if len(said) >= _TURN_LIMIT:
-            return self.words["done"]
+            return self.voice["done"]
         reading = read_message(text)
         if reading.kind == "handover_done":
-            return f"Okay, thank you. {TRANSFER}"
+            return self.voice["transfer"]
         if reading.kind == "credentials":
-            return _NO_CREDENTIALS
-        cue = self.cue(text, reading, said)
+            return self.voice["no_credentials"]
+        ask = asked(reading, self.script)
+        answers = self.answers(text, ask.questions)
+        cue = self.cue(text, reading, ask, bool(answers), said)
         if cue is not None:
             return cue
-        if reading.kind == "proposal":
-            missing = [t for t in self.script.must_name if not names_token(text, t)]
-            if missing:
-                last = [c.line for c in self.script.cues if any(c.line == m.content for m in said)]
-                return f"No, that's not what I asked for. {last[-1] if last else self.script.opening}"
-            correction = judge_proposal(text, reading.sentence, self.script)
-            if correction is None and " or " in reading.sentence:  # "a 25-leaf or a 50-leaf book?"
-                correction = self.script.answer_for(reading.sentence, reading.head)
-            return correction or self.words["affirm"]
-        if reading.kind == "question":
-            answer = self.script.answer_for(reading.sentence, reading.head)
-            if answer is not None:
-                return answer
-            if _OPEN_QUESTION.search(reading.sentence):
-                return f"As I said: {self.script.opening}"
-            return self._idle(said, self.words["dont_know"])
+        if ask.proposal is not None:
+            reply = self.on_proposal(text, ask.proposal, said)
+            return f"{reply} {self.voice.facts(answers)}" if answers and reply == self.voice["affirm"] else reply
+        if ask.choice:
+            return self.on_choice(ask.choice)
+        if answers:
+            return self.voice.facts(answers)
+        if ask.questions:
+            return self.on_unknown(ask.questions, reading, said)
         if reading.kind == "wrap_up":
-            return self.words["done"]
-        return self._idle(said, self.words["idle"])
+            return self.voice["done"]
+        return self._idle(said, self.voice["idle"])
 
-    def cue(self, text: str, reading: Reading, said: list[UserMessage]) -> str | None:
+    def answers(self, text: str, questions: tuple[str, ...]) -> list[str]:
+        """The known facts that answer the message's questions, in the order asked.
+
+        A question that names nothing it asks about ("What would you like?") is read with the
+        sentence before it ("I need two details: the monthly amount and the tenure."); a yes/no
+        question that names details the customer knows ("…, sent by e-mail, right?") is confirmed
+        instead (:meth:`confirm`).
+        """
+        parts = sentences(plain(text or ""))
+        found: list[str] = []
+        for question in questions:
+            if not asked_for(question) and self.confirm(question) is not None:
+                continue
+            at = parts.index(question) if question in parts else 0
+            before = " ".join(parts[:at])
+            facts = self.script.answers_for(question, question_heads(question, before))
+            if not facts and at and not question_heads(question) and not asked_for(question):
+                facts = self.script.answers_for(parts[at - 1], question_heads(parts[at - 1]))
+            found.extend(f.answer for f in facts if f.answer not in found)
+        return found
+
+    def on_proposal(self, text: str, sentence: str, said: list[UserMessage]) -> str:
+        """A yes, or a correction: what the proposal must name (robustness tasks), then the change and the record.
+
+        A proposal that misses what the customer changed to gets the line it said the change with,
+        else the known detail that names it ("I meant ₹8,80,000."), else its request.
+        """
+        missing = [t for t in self.script.must_name if not names_token(text, t)]
+        if missing:
+            last = [c.line for c in self.script.cues if any(c.line == m.content for m in said)]
+            if last:
+                return f"{self.voice['not_asked']} {last[-1]}"
+            fact = next((f for f in self.script.facts if names_token(f.said, missing[0])), None)
+            correction = self.voice.correct("meant", fact.answer) if fact else self.voice.restate(self.script.request)
+            return f"{self.voice['not_asked']} {correction}"
+        return self.judge_proposal(text, sentence) or self.voice["affirm"]
+
+    def judge_proposal(self, message: str, sentence: str) -> str | None:
+        """The customer's correction to a proposed change, or None when it is what the scenario wants.
+
+        The proposal must name a kind of change the scenario asks for or accepts (a freeze is not a
+        block) and, where it names an account, card or cheque, one the scenario names. The named
+        kinds are read from the proposing sentence, or, when it names none ("Shall I go ahead?"),
+        from the sentences that offer the change ("I will…", "To confirm: I will…"), never from a
+        description of the records ("Your card is blocked."); the named records likewise, then
+        from the whole message. A card is compared with a card, an account with an account.
+        """
+        offered = " ".join(part for part in sentences(plain(message)) if offers(part))
+        kinds = change_kinds(sentence) or change_kinds(offered)
+        if kinds and not kinds & self.wanted:
+            return f"{self.voice['not_wanted']} {self.what_i_want()}"
+        if self.script.accepts_other_record:
+            return None
+        known_cheques = cheque_numbers(self.script.wants)
+        named_cheques = cheque_numbers(sentence) or cheque_numbers(offered) or cheque_numbers(message)
+        if known_cheques and named_cheques and not named_cheques & known_cheques:
+            return self.not_that_one(sorted(known_cheques)[0])
+        known = typed_endings(self.script.wants)
+        named = typed_endings(sentence) or typed_endings(offered) or typed_endings(message)
+        for kind, digits in named:
+            rivals = {d for k, d in known if not kind or not k or k == kind}
+            if rivals and digits not in rivals and not {d for _, d in named} & rivals:
+                return self.not_that_one(sorted(rivals)[0])
+        return None
+
+    def not_that_one(self, digits: str) -> str:
+        """The correction that names the record the customer meant ("No, not that one. I meant my account ending 2973.")."""
+        fact = next((f.answer for f in self.script.facts if digits in f.answer), f"the one ending {digits}")
+        return self.voice.correct("not_that_one", fact)
+
+    def what_i_want(self) -> str:
+        """The change the customer wants ("Please freeze it."), or its request in its own words."""
+        if len(self.wanted) == 1:
+            return self.voice.choose(next(iter(self.wanted)))
+        return self.voice.restate(self.script.request)
+
+    def on_choice(self, kinds: tuple[frozenset[str], ...]) -> str:
+        """The change the customer picks among alternatives, or a correction when it wants none of them."""
+        picked = [k & self.wanted for k in kinds if k & self.wanted]
+        if len(picked) == 1 and len(picked[0]) == 1:
+            return self.voice.choose(next(iter(picked[0])))
+        if not picked:
+            return f"{self.voice['not_wanted']} {self.what_i_want()}"
+        return self.voice["undecided"]
+
+    def on_unknown(self, questions: tuple[str, ...], reading: Reading, said: list[UserMessage]) -> str:
+        """A question no known fact answers: a detail it names confirmed, a choice it wants, its request, or 'I don't know'."""
+        for question in questions:
+            checked = self.confirm(question)
+            if checked is not None:
+                return checked
+        for question in questions:
+            offered = [change_kinds(option) & self.wanted for option in options(question)]
+            if sum(bool(k) for k in offered) == 1:
+                return self.voice.choose(sorted(next(k for k in offered if k))[0])
+        if any(open_question(q) for q in questions):
+            return self.voice.restate(self.script.request)
+        if any(options(q) for q in questions):
+            return self._idle(said, self.voice["undecided"])
+        return self._idle(said, self.voice["dont_know"])
+
+    def confirm(self, question: str) -> str | None:
+        """A yes/no question that names a detail the customer knows: "yes, that's right", or the right detail."""
+        if question_head(question) is not None or options(question):
+            return None
+        known = {d for _, d in typed_endings(self.script.wants)} | cheque_numbers(self.script.wants)
+        named = {d for _, d in typed_endings(question)} | cheque_numbers(question)
+        amounts, days = amount_values(question), {(d.year, d.month, d.day) for d in dates(question)}
+        if named & known or (not named and (amounts or days) and amounts <= self.own_amounts
+                             and days <= {(d.year, d.month, d.day) for d in dates(self.script.wants)}):
+            return self.voice["right"]
+        if named and known:
+            fact = next((f for f in self.script.facts if any(d in f.answer for d in known)), None)
+            return self.voice.correct("wrong", fact.answer) if fact is not None else None
+        return None
+
+    def new_figures(self, text: str) -> bool:
+        """Does the message quote money or a rate the customer did not bring itself (a quote, a payout, a penalty)?"""
+        own_rates = {p.value for p in percents(self.script.wants)}
+        return bool(amount_values(text) - self.own_amounts) or any(p.value not in own_rates for p in percents(text))
+
+    def cue(self, text: str, reading: Reading, ask: Asked, answerable: bool, said: list[UserMessage]) -> str | None:
         """The scenario's scripted line for this message, if one is due (robustness tasks).
 
-        A cue is said once, except a decline ("proposes a change or quotes the figures"),
-        which answers every proposal: the customer never lets the change go ahead.
+        A cue is said once, except a decline ("proposes a change or quotes the figures"), which
+        answers every proposal: the customer never lets the change go ahead. A question the
+        customer can answer comes before "quotes the figures" and "tells you what the records
+        show"; a message that only announces a look-up shows nothing yet.
         """
+        proposes = ask.proposal is not None or bool(ask.choice)
         for cue in self.script.cues:
             fired = any(m.content == cue.line for m in said)
             due = {
-                "first_proposal": reading.kind == "proposal",
-                "figures": reading.kind == "proposal" or (not fired and has_figures(text)),
-                "first_answer": reading.kind != "question" and not _HOLDING.search(text),
+                "first_proposal": proposes,
+                "figures": proposes or (not fired and not answerable and self.new_figures(text)),
+                "first_answer": not ask.questions and not answerable and not announces_lookup(text),
                 "mentions": any(names_token(text, token) for token in cue.tokens),
             }[cue.trigger]
             if due and (not fired or cue.trigger == "figures"):
@@ -174,7 +297,7 @@ class IndianBankCustomer(UserBase):
             if message.content not in _QUIET:
                 break
             idle += 1
-        return self.words["done"] if idle >= _IDLE_LIMIT else words
+        return self.voice["done"] if idle >= _IDLE_LIMIT else words
 
     def generate_next_message(self, message: ValidUserInputMessage, state: UserState) -> tuple[UserMessage, UserState]:
         if isinstance(message, MultiToolMessage):
@@ -188,3 +311,4 @@ class IndianBankCustomer(UserBase):
         reply = UserMessage(role="user", content=self.reply_to(text, state), cost=0.0)
         state.messages.append(reply)
         return reply, state
+

@@ -18,12 +18,15 @@ module                      what it reads
                             :func:`percents`, :func:`has_figures`
 :mod:`.dates`               :func:`dates` (every accepted form, the day-first ambiguity rule),
                             :func:`dates_the_past`, :func:`periods`, :data:`MONTHS`
-:mod:`.records`             :func:`endings` (last four), :func:`cheque_numbers`, :func:`bank_ids`,
-                            :func:`mentions` (the one "names this token" rule)
+:mod:`.records`             :func:`endings` (last four; ``typed_endings``: a card's or an account's),
+                            :func:`cheque_numbers`, :func:`bank_ids`, :func:`mentions` (the one
+                            "names this token" rule)
 :mod:`.speech`              speech acts of an assistant message: :func:`read_message`
                             (hand-over made, credentials asked, proposal, question and its head,
                             wrap-up), :func:`asks_for_yes`, :func:`announces_lookup`,
                             :func:`change_kinds`
+:mod:`.questions`           what a question asks for: its options ("12 or 24 months?"), the kind
+                            of answer (number, amount, period, date), an open question
 :mod:`.replies`             customer answers: :func:`affirmation` (yes / no / unclear)
 :mod:`.lexicon`             one lexicon per tool (:data:`TOOLS`), :data:`OUTCOMES`,
                             :data:`CATEGORIES`, :data:`KINDS`

@@ -8,23 +8,34 @@ in this order:
    transferring or has transferred the customer to a person ("I am transferring you to a
    colleague", "main aapko hamare colleague se connect kar raha hoon", "मैं आपको ट्रांसफर कर रहा हूं");
 2. **credentials asked** — the assistant asks for an OTP, PIN, CVV, password or the full card
-   number (not "never share your PIN", "पिन कभी न बताएं");
+   number (not "never share your PIN", "पिन कभी न बताएं", nor a yes/no confirmation that only
+   mentions one: "I won't need your UPI PIN; shall I cancel the mandate?");
 3. **proposal** — a yes/no question that offers to do something ("Shall I block the card ending
    4821?", "Would you like me to transfer you to a colleague?", "Please confirm and I will go
-   ahead.", "Kya main aapka card block kar dun?", "क्या मैं चेक बुक का ऑर्डर कर दूं?"). A
-   wh-question is never a proposal: "Which account should I use?", "How would you like to
-   proceed?", "कौन सा खाता?" ask for information;
-4. **question** — any other question to the customer; its *head* (:func:`question_head`) is the
-   noun the question asks about ("which **account**", "how many **leaves**", "कौन सा **खाता**"
-   -> ``account``);
-5. **wrap-up** — "anything else I can help with?", "have a good day", "aur kuch?", "और कुछ?";
+   ahead.", "Kya main aapka card block kar dun?", "क्या मैं चेक बुक का ऑर्डर कर दूं?", "Naya card
+   chahiye?", "आपकी पुष्टि मिलते ही मैं … कर दूंगा"), or an offer made now on the customer's
+   wish ("I can also order a replacement card if you'd like."; not one for later: "once you
+   find it, I can unfreeze it if you like"). A wh-question is never a proposal: "Which account
+   should I use?", "How would you like to proceed?", "कौन सा खाता?", "Aap kya karwana
+   chahenge?" ask for information; an offer of more help is a wrap-up ("Can I help you with
+   anything else?", "क्या मैं आपकी और कोई मदद कर सकती हूं?");
+4. **question** — any other question to the customer, or a polite request for information
+   without a question mark ("Please tell me the new address.", "कृपया नया पता बताइए।"); its
+   *head* (:func:`question_head`) is the noun the question asks about ("which **account**",
+   "how many **leaves**", "कौन सा **खाता**" -> ``account``);
+5. **wrap-up** — "anything else I can help with?", "have a good day", "aur kuch?", "और कुछ?",
+   "और कोई मदद?";
 6. **statement** — anything else.
+
+The :class:`Reading` also holds every question of the message (a message may ask several) and
+the options the chosen sentence offers (:func:`~tau_indian_bank.text.questions.options`).
 
 Besides: :func:`change_kinds` (the kinds of change a text names: block, freeze, close…, from the
 lexicon's :data:`~tau_indian_bank.text.lexicon.KINDS`), :func:`asks_for_yes` (gate S2: does a proposal turn ask the customer for a yes —
 "shall I", "would you like me to", "go ahead", "confirm", "is that okay", "kar dun?", "क्या
 मैं", "ठीक है?"…), :func:`announces_lookup` (a message that only announces a look-up: "let me
-check", "one moment", "ek minute", "मैं देखता हूं") and :func:`is_wrap_up`.
+check", "one moment", "ek minute", "मैं देखता हूं"), :func:`offers` (a sentence that offers
+the change: "I will…", "To confirm:…", "main … karungi") and :func:`is_wrap_up`.
 
 Statements about the records (gate S6): :func:`cites_records` — the sentence cites the records
 ("I can see", "our records show", "according to", "marked as", "records mein", "रिकॉर्ड के
@@ -40,17 +51,19 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
+from tau_indian_bank.text.frames import negated
 from tau_indian_bank.text.lexicon import KINDS
 from tau_indian_bank.text.lexicon.words import compiled
+from tau_indian_bank.text.questions import options
 from tau_indian_bank.text.script import B, E, plain
-from tau_indian_bank.text.sentences import sentences
+from tau_indian_bank.text.sentences import clause_after, clause_before, sentences
 
 Kind = Literal["handover_done", "credentials", "proposal", "question", "wrap_up", "statement"]
 
 _WH = re.compile(r"(?:^|,)\W*(?:and |so |also |now |then |ok(?:ay)?,? )?(which|what|whose|how|when|where|who|whom|why)\b"
                  rf"|{B}(?:kaun ?sa|kaun ?si|kaun ?se|kitna|kitni|kitne|kab|kahan|kaise|kyon|kyun|kis|कौन ?सा|कौन ?सी|कौन ?से|"
-                 rf"कितना|कितनी|कितने|कब|कहां|कैसे|क्यों|किस|किसे)|(?:kya|क्या) (?:hai|है)\s*\?"
-                 rf"|{B}(?:kya|क्या) (?:karna|karwana|करना|करवाना){E}", re.I)
+                 rf"कितना|कितनी|कितने|कब|कहां|कैसे|क्यों|किस|किसे){E}|(?:kya|क्या) (?:hai|है)\s*\?"
+                 rf"|{B}(?:kya|क्या) (?:karna|karwana|karvana|chahiye|chahenge|chahte|करना|करवाना|चाहिए|चाहेंगे|चाहते){E}", re.I)
 _PROPOSAL = re.compile(
     r"\b(?:(?:shall|should|may|can|could|do|would) (?:i|we)\b"
     r"|(?:would|do|will) you (?:like|want|prefer) (?:me|us) to\b"
@@ -58,7 +71,7 @@ _PROPOSAL = re.compile(
     r"|(?:are you|is that) (?:happy|ok(?:ay)?|fine|comfortable)\b"
     r"|(?:do|can|could|will|would) you (?:confirm|agree|approve)\b"
     r"|(?:do|would) you (?:want|like|need|prefer)\b"
-    r"|(?:would|does|will|can) (?:that|this) (?:work|suit|do|be (?:ok(?:ay)?|fine|alright|all right))\b"
+    r"|(?:would|does|will|can) (?:that|this) (?:work|suit|do|help|be (?:ok(?:ay)?|fine|alright|all right))\b"
     r"|(?:go ahead|proceed)\s*\?"
     r"|\(?yes\s*/\s*no\)?|yes or no|\byes\s*\?)"
     rf"|{B}(?:kya|क्या) (?:main|mai|hum|मैं|हम){E}|{B}(?:kya|क्या) (?:aap|आप) (?:chahenge|chahte|chahti|चाहेंगे|चाहते|चाहती){E}"
@@ -67,41 +80,45 @@ _PROPOSAL = re.compile(
     re.I,
 )
 _CONFIRM_REQUEST = re.compile(r"\b(?:please|kindly) (?:confirm|reply yes|say yes|let me know if i (?:should|can|may))\b"
-                              rf"|{B}(?:(?:kripya|कृपया|please) )?(?:confirm (?:kar(?:ein|en|iye|ie)|kijiye|kijie)|पुष्टि कर(?:ें|िए|ें)|"
-                              rf"haan (?:bol|kah)(?:ein|iye|ie)|हां (?:बोलिए|कहिए|कहें)|पुष्टि मिलते ही|confirm (?:karte|milte) hi|"
-                              rf"haan (?:kehte|milte) hi){E}", re.I)
+                              r"|\blet me know if you(?:'d| would)? (?:like|want) me to\b"
+                              rf"|{B}(?:(?:kripya|कृपया|please) )?(?:confirm (?:kar(?:ein|en|iye|ie|o)|kijiye|kijie)|"
+                              rf"पुष्टि (?:कर(?:ें|िए)|कीजिए)|haan (?:bol|kah)(?:ein|iye|ie)|हां (?:बोलिए|कहिए|कहें)|"
+                              rf"(?:aapki |आपकी )?(?:पुष्टि|confirmation) (?:मिलते ही|मिलने पर|milte hi|milne par)|"
+                              rf"confirm (?:karte|milte) hi|haan (?:kehte|milte) hi){E}", re.I)
 _TRANSFER_WORDS = re.compile(
     r"\b(transferr?(?:ing|ed)?|hand(?:ing|ed)? (?:you )?over|connect(?:ing|ed)? (?:you|to)|put(?:ting)? you through|escalat(?:ing|ed))\b"
     rf"|{B}(?:ट्रांसफर|जोड\S*|transfer|connect){E}", re.I)
 _PERSON = re.compile(r"\b(human|colleague|agent|specialist|team|officer|staff|person|representative|executive|branch)\b"
-                     rf"|{B}(?:सहकर्मी|सहयोगी|अधिकारी|टीम|एजेंट|कर्मचारी|शाखा|colleague|team){E}", re.I)
+                     rf"|{B}(?:सहकर्मी|सहयोगी|अधिकारी|टीम|एजेंट|कर्मचारी|शाखा|sahyogi|sahkarmi|colleague|team){E}", re.I)
 _TRANSFER_DONE = re.compile(
     r"\b(i am|i'm|i've|i have|we are|we're|we have|we've|now|you are being|you're being|you have been|you've been|"
     r"i will now|i'll now|i shall now|let me now|am now|is now)\b[^.?!]*"
     r"\b(transferr?(?:ing|ed)?|hand(?:ing|ed)? (?:you )?over|connect(?:ing|ed)|put(?:ting)? you through)\b"
     r"|^\W*(transferring|connecting|handing you over)\b"
     rf"|{B}(?:transfer|connect|ट्रांसफर|जोड)\s+(?:kar|कर)\s+(?:raha|rahi|rahe|diya|di|diye|रहा|रही|रहे|दिया|दी|दिए){E}"
-    rf"|{B}(?:जोडा|joda|ट्रांसफर किया|transfer kiya|connect kiya)\s+(?:जा|ja)\s+(?:रहा|रही|raha|rahi){E}", re.I)
+    rf"|{B}(?:जोडा|जोडी|जोडे|joda|ट्रांसफर किया|transfer kiya|connect kiya)\s+(?:जा|ja)\s+(?:रहा|रही|रहे|raha|rahi|rahe){E}", re.I)
 _CONDITIONAL = re.compile(r"\b(if|once|when|unless|should you|shall i|would you like|do you want|can i|may i)\b"
                           rf"|{B}(?:agar|jab|अगर|जब|यदि){E}", re.I)
 _CREDENTIAL = re.compile(r"\b(otp|one[- ]time password|pin|cvv|cvc|password|full card number|16[- ]digit card number)\b"
                          rf"|{B}(?:ओटीपी|पिन|पासवर्ड|सीवीवी){E}", re.I)
 _ASKING = re.compile(r"\b(share|tell|give|provide|send|enter|type|read out|confirm|need|what is|what's)\b"
-                     rf"|{B}(?:bataiye|batayein|bataye|batao|dijiye|dijie|bhejiye|bhejein|share kar(?:ein|iye)|बताइए|बताएं|बताइये|"
-                     rf"दीजिए|भेजिए|भेजें|शेयर करें){E}", re.I)
+                     rf"|{B}(?:bataiye|batayein|bataye|batao|dijiye|dijie|bhejiye|share kar(?:ein|iye)|बताइए|बताएं|बताइये|"
+                     rf"दीजिए|भेजिए|भेजें|शेयर करें|शेयर कीजिए|bhejein|bhej dijiye){E}", re.I)
 _NEVER_ASK = re.compile(
     r"\b(never|not|don't|do not|won't|will not|no need)\b|\b(?:have|did) you (?:ever )?(?:share|shared|give|gave|given|tell|told|disclose)"
     rf"|{B}(?:kabhi|mat|na|nahi|कभी|मत|न|नहीं){E}", re.I)
 _WRAP_UP = re.compile(
-    r"\b(anything else|something else|any other (?:question|help|query)|have a (?:great|good|nice|wonderful) day|"
+    r"\b(anything else|something else|anything more|any other (?:question|help|query|way)|help (?:you )?with any(?:thing)?|"
+    r"have a (?:great|good|nice|wonderful) day|"
     r"thank you for banking|take care)\b"
-    rf"|{B}(?:aur kuch|kuch aur|और कुछ|कुछ और|(?:aapka|आपका) (?:din|दिन) (?:shubh|शुभ)){E}"
-    rf"|{B}(?:aur|और|koi|कोई) (?:kisi|किसी|koi|कोई|aur|और) (?:\S+ )?(?:cheez|चीज|सहायता|sahayata|madad|मदद|help|sawal|सवाल){E}",
-    re.I)
+    rf"|(?<!\bya )(?<!\bor )(?<!\sया ){B}(?:aur kuch|kuch aur|koi aur|aur koi|aur kisi|kisi aur|और कुछ|कुछ और|कोई और|और कोई|"
+    rf"और किसी|किसी और){E}(?=\W*$|(?:\s+\S+){{0,2}}\s+(?:madad|sahayata|help|seva|kaam|chahiye|sawal|cheez|baat|मदद|"
+    rf"सहायता|सेवा|काम|चाहिए|सवाल|चीज|बात){E})"
+    rf"|{B}(?:aapka|आपका) (?:din|दिन) (?:shubh|शुभ){E}", re.I)
 _HEAD = re.compile(
     r"\b(?:which|what|whose)\s+(?:(?:is|are|was|were)\s+)?(?:(?:of|kind of|type of|sort of)\s+)?(?:your|the|my)?\s*(?P<head>[a-z]+)"
     r"|\bhow (?:many|much)\s+(?P<quantity>[a-z]+)|\b(?P<why>why)\b"
-    rf"|{B}(?:kaun ?sa|kaun ?si|kaun ?se|kitne|kitni|kaunsa|कौन ?सा|कौन ?सी|कौन ?से|कितने|कितनी)\s+(?P<hindi>\S+)"
+    rf"|{B}(?:kaun ?sa|kaun ?si|kaun ?se|kitne|kitni|kaunsa|kis|कौन ?सा|कौन ?सी|कौन ?से|कितने|कितनी|किस)\s+(?P<hindi>\S+)"
     rf"|{B}(?P<hindi_why>kyon|kyun|क्यों){E}",
     re.I,
 )
@@ -112,7 +129,8 @@ HEAD_NOUNS: dict[str, str] = {
     "तारीख": "date", "तिथि": "date", "tarikh": "date", "tareekh": "date", "अवधि": "tenure", "avadhi": "tenure",
     "पता": "address", "कारण": "reason", "वजह": "reason", "wajah": "reason", "vajah": "reason", "karan": "reason",
     "पन्ने": "leaves", "पन्नों": "leaves", "panne": "leaves", "किस्त": "instalment", "kist": "instalment",
-    "महीने": "months", "mahine": "months", "साल": "years", "saal": "years",
+    "महीने": "months", "mahine": "months", "साल": "years", "saal": "years", "डिपॉजिट": "deposit", "जमाराशि": "deposit",
+    "भुगतानकर्ता": "payee", "fd": "deposit", "rd": "deposit", "मकसद": "reason", "maksad": "reason", "उद्देश्य": "reason",
 }
 #: Records a question can be about; the last one named before "which one" is what "one" stands for.
 _RECORD = re.compile(r"\b(account|card|cheque|deposit|mandate|loan|statement|policy)s?\b", re.I)
@@ -133,9 +151,22 @@ _ASKS_FOR_YES = re.compile(
     rf"|{B}(?:haan|हां)\s*\?|{B}(?:kya (?:main|mai|hum)|क्या (?:मैं|हम)|kar (?:dun|doon|du|den|dein)|कर (?:दूं|दें)|karun|करूं|"
     rf"(?:kya|क्या) (?:aap|आप) (?:chahenge|chahte|चाहेंगे|चाहते)|aage badh\w*|आगे बढ\S*|confirm kar\w*|पुष्टि\S*|"
     rf"(?:theek|thik|ठीक) (?:hai|है)\s*\?|haan (?:bol|kah)\S*|हां (?:बोल|कह)\S*|पुष्टि मिलते ही){E}", re.I)
-#: A request for a detail said without a question mark ("please tell me the new address", "कृपया नया पता बताइए").
-_TELL_ME = re.compile(r"\b(?:please|kindly)\s+(?:\S+\s+){0,3}?(?:tell me|share|give me|provide|send me)\b"
-                      rf"|{B}(?:kripya|कृपया|zara|जरा)\s+(?:\S+\s+){{0,6}}?(?:bataiye|batayein|बताइए|बताएं|बताइये){E}", re.I)
+#: An offer made on the customer's wish, now ("if you'd like", "agar aap chahein"); not one for later ("once you find it").
+_ON_YOUR_WISH = re.compile(r"\bif you(?:'d| would)? (?:like|want|wish|prefer)\b(?! to \w+ (?:later|again))"
+                           rf"|{B}(?:agar aap chahen|agar aap chahein|अगर आप चाहें){E}", re.I)
+_LATER = re.compile(r"\b(?:later|in (?:the )?future|whenever|once you|when you|if you find|next time)\b"
+                    rf"|{B}(?:baad mein|बाद में|jab aap|जब आप){E}", re.I)
+_OFFER = re.compile(
+    r"\b(?:i|we)(?: will|'ll| can| could| would|'d| shall| am going to|'m going to| are going to)\b"
+    r"(?! (?:also |now |only )?(?:see|check|look|verify|tell you|let you know|inform|note|confirm that|not)\b)"
+    r"|\bto confirm\b|\bhere is what i\b|\blet me\b(?! (?:check|look|see|know|verify|find|pull|explain))"
+    rf"|{B}(?:main|mai|hum|मैं|हम){E}[^.?!।]*?{B}(?:karunga|karungi|kar dunga|kar dungi|kar deta|kar deti|kar sakta|kar sakti|"
+    rf"करूंगा|करूंगी|कर दूंगा|कर दूंगी|कर देता|कर देती|कर सकता|कर सकती){E}", re.I)
+#: A polite request for information without a question mark ("Please tell me the new address.", "कृपया नया पता बताइए।").
+_TELL_ME = re.compile(r"\b(?:please|kindly)\s+(?:\S+\s+){0,3}?(?:tell (?:me|us)|share|give me|provide|send me|let (?:me|us) know)\b"
+                      r"(?!\s+if\b)"
+                      rf"|{B}(?:kripya|कृपया|please|zara|जरा)\s[^.?!।]*?(?<!\sन )(?<!\sना )(?<!मत )(?<!\sna )(?<!mat )"
+                      rf"{B}(?:bataiye|batayein|bata dijiye|बताइए|बताएं|बताइये|बता दीजिए){E}", re.I)
 _HOLDING = re.compile(r"\b(?:let me (?:check|look|pull|see|verify|find)|one moment|just a moment|please wait|"
                       r"i(?:'ll| will) (?:check|look|verify))\b"
                       rf"|{B}(?:ek (?:minute|minit|pal|second)|एक (?:मिनट|पल)|check kar (?:raha|rahi|leta|leti)|"
@@ -176,16 +207,30 @@ class Reading:
     kind: Kind
     sentence: str = ""
     head: str | None = None
+    #: The alternatives the sentence offers ("12 or 24 months?"; :func:`~tau_indian_bank.text.questions.options`).
     options: tuple[str, ...] = field(default_factory=tuple)
+    #: Every question of the message to the customer, in order (not the wrap-up).
+    questions: tuple[str, ...] = field(default_factory=tuple)
 
 
 def is_proposal(sentence: str) -> bool:
-    """Is ``sentence`` a yes/no question offering to do something (or a request to confirm one)? A wrap-up is none."""
-    if _WH.search(sentence) or _INFO_CONFIRM.search(sentence) or _INFO_REQUEST.search(sentence) or is_wrap_up(sentence):
+    """Is ``sentence`` a proposal: a yes/no question offering to do something, or a request to confirm one?
+
+    An offer made now on the customer's wish is one too ("I can also order a replacement card if
+    you'd like."), not one for later ("Once you find it, I can unfreeze it if you like.").
+    """
+    if _WH.search(sentence) or _INFO_CONFIRM.search(sentence) or _INFO_REQUEST.search(sentence):
         return False
     if sentence.rstrip().endswith("?") and _PROPOSAL.search(sentence):
         return True
+    if _ON_YOUR_WISH.search(sentence) and offers(sentence) and not _LATER.search(sentence):
+        return True
     return bool(_CONFIRM_REQUEST.search(sentence))
+
+
+def _offers_more_help(sentence: str) -> bool:
+    """A wrap-up that offers more ("Can I help you with anything else?", "Aur kuch chahiye?"), not a proposal of a change."""
+    return bool(is_wrap_up(sentence) and not change_kinds(sentence) and not re.search(r"\b(?:go ahead|proceed)\b", sentence, re.I))
 
 
 def handover_done(sentence: str) -> bool:
@@ -194,38 +239,59 @@ def handover_done(sentence: str) -> bool:
         return False
     match = _TRANSFER_DONE.search(sentence)
     return match is not None and not _CONDITIONAL.search(sentence[: match.start()] + " ") and bool(
-        _PERSON.search(sentence) or re.search(r"\btransferr?(ing|ed)\b|ट्रांसफर|transfer kar", sentence, re.I)
+        _PERSON.search(sentence) or re.search(r"\btransferr?(ing|ed)\b|ट्रांसफर|transfer (?:kar|कर)", sentence, re.I)
     )
 
 
 def asks_for_credentials(sentence: str) -> bool:
-    """Does ``sentence`` ask for an OTP, PIN, CVV, password or the full card number?"""
-    return bool(_CREDENTIAL.search(sentence) and _ASKING.search(sentence) and not _NEVER_ASK.search(sentence))
+    """Does ``sentence`` ask for an OTP, PIN, CVV, password or the full card number?
+
+    It must hold an asking word that is not negated ("I won't need your UPI PIN" asks for
+    nothing) and a credential whose clause neither negates it nor says it is never asked ("no
+    PIN is needed", "never share your OTP", "पिन कभी न बताएं"): a yes/no confirmation that only
+    mentions a secret is no request for it.
+    """
+    asking = [m for m in _ASKING.finditer(sentence) if not negated(sentence, m.start())]
+    if not asking:
+        return False
+    for match in _CREDENTIAL.finditer(sentence):
+        clause = clause_before(sentence, match.start()) + clause_after(sentence, match.start())
+        if not negated(sentence, match.start()) and not _NEVER_ASK.search(clause):
+            return True
+    return False
+
+
+def question_heads(sentence: str, before: str = "") -> tuple[str, ...]:
+    """Every noun a question asks about, in order ("Which account is it on, and why stop it?" -> account, reason).
+
+    "Why" asks for a reason; "which one" stands for the last record named in ``before`` (the
+    message up to the question); "the card's last four digits" asks about the card ("the cheque
+    number and the account" about both). A Hindi
+    or Hinglish noun is given as its English head (:data:`HEAD_NOUNS`).
+    """
+    heads: list[str] = []
+    for match in _HEAD.finditer(sentence):
+        if match["why"] or match["hindi_why"]:
+            heads.append("reason")
+        elif match["hindi"]:
+            word = match["hindi"].strip("?.,").lower()
+            heads.append(HEAD_NOUNS.get(word, word))
+        else:
+            head = (match["head"] or match["quantity"] or "").lower()
+            if head in ("one", "ones"):
+                named = _RECORD.findall(before) or _RECORD.findall(sentence)
+                heads.extend(named[-1:])
+            elif head and head not in _HEAD_SKIP:
+                heads.append(head)
+    if not heads and re.search(r"\b(number|digits|details)\b", sentence, re.I):
+        heads.extend(_RECORD.findall(sentence))  # "confirm the cheque number and the account": both
+    return tuple(dict.fromkeys(h.lower() for h in heads))
 
 
 def question_head(sentence: str, before: str = "") -> str | None:
-    """The noun a question asks about ('Which account is the cheque book for?' -> 'account').
-
-    "Why" asks for a reason; "which one" stands for the last record named in ``before`` (the
-    message up to the question); "the card's last four digits" asks about the card. A Hindi
-    or Hinglish noun is given as its English head (:data:`HEAD_NOUNS`).
-    """
-    for match in _HEAD.finditer(sentence):
-        if match["why"] or match["hindi_why"]:
-            return "reason"
-        if match["hindi"]:
-            word = match["hindi"].strip("?.,").lower()
-            return HEAD_NOUNS.get(word, word)
-        head = (match["head"] or match["quantity"] or "").lower()
-        if head in ("one", "ones"):
-            named = _RECORD.findall(before) or _RECORD.findall(sentence)
-            return named[-1].lower() if named else None
-        if head and head not in _HEAD_SKIP:
-            return head
-    if re.search(r"\b(number|digits|details)\b", sentence, re.I):
-        named = _RECORD.findall(sentence)
-        return named[0].lower() if named else None
-    return None
+    """The (first) noun a question asks about ('Which account is the cheque book for?' -> 'account'; see :func:`question_heads`)."""
+    heads = question_heads(sentence, before)
+    return heads[0] if heads else None
 
 
 def is_wrap_up(sentence: str) -> bool:
@@ -236,6 +302,15 @@ def is_wrap_up(sentence: str) -> bool:
 def asks_for_yes(text: str) -> bool:
     """Does ``text`` (a proposal turn) ask the customer for a yes (gate S2)?"""
     return _ASKS_FOR_YES.search(plain(text)) is not None
+
+
+def offers(sentence: str) -> bool:
+    """Does ``sentence`` offer a change the assistant will make, not a look-up or a report?
+
+    "I will block…", "To confirm:…", "Main yeh karungi:", "मैं इसे बंद कर दूंगी" offer; "I'll
+    check", "I can see" do not.
+    """
+    return _OFFER.search(plain(sentence)) is not None
 
 
 def announces_lookup(text: str) -> bool:
@@ -252,14 +327,16 @@ def read_message(text: str) -> Reading:
     for sentence in parts:
         if asks_for_credentials(sentence):
             return Reading("credentials", sentence)
+    questions = tuple(s for s in parts if (s.endswith("?") or (_TELL_ME.search(s) and not _NEVER_ASK.search(s)))
+                      and not is_wrap_up(s))
     for sentence in parts:
-        if is_proposal(sentence):
-            return Reading("proposal", sentence, head=question_head(sentence))
-    questions = [s for s in parts if (s.endswith("?") or (_TELL_ME.search(s) and not _NEVER_ASK.search(s))) and not is_wrap_up(s)]
+        if is_proposal(sentence) and not _offers_more_help(sentence):
+            return Reading("proposal", sentence, head=question_head(sentence), options=options(sentence), questions=questions)
     if questions:
         folded = plain(text or "")
         before = folded[: folded.find(questions[0])]
-        return Reading("question", questions[0], head=question_head(questions[0], before))
+        return Reading("question", questions[0], head=question_head(questions[0], before), options=options(questions[0]),
+                       questions=questions)
     if any(is_wrap_up(s) for s in parts):
         return Reading("wrap_up")
     return Reading("statement")

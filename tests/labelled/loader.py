@@ -229,7 +229,7 @@ def load_conversations(set_name: str = "base") -> tuple[Conversation, ...]:
 
 #: The reply sets, by name: each a YAML file of scenarios, replies and customer replies.
 REPLY_SETS = {"english": REPLIES_FILE, "indic": HERE / "replies_indic.yaml"}
-#: What a reply's ``reading`` label may say (``participants.reading.Kind``) and the kinds of reply a set groups.
+#: What a reply's ``reading`` label may say (``text.speech.Kind``) and the kinds of reply a set groups.
 READINGS = ("proposal", "question", "credentials", "handover_done", "wrap_up", "statement")
 REPLY_KINDS = ("fact_format", "wrong_figure", "other_record", "rounded", "negation", "description", "refusal", "plan",
                "generic_claim", "specific_claim", "proposal", "non_proposal", "wrap_up")

@@ -12,7 +12,7 @@ states the fact" (positive = stated). Gates and checks whose module is not insta
 The replies come in sets (``loader.REPLY_SETS``: ``english``, ``indic``), one table each;
 a held-out set is measured with ``LABELLED_REPLY_SETS=holdout=/path/to/file.yaml``. Where
 a reply carries a ``reading`` label, the scripted customer's reading of it
-(``participants.reading.read_message(text).kind``) is measured one kind against the rest.
+(``text.read_message(text).kind``) is measured one kind against the rest.
 """
 
 from __future__ import annotations
@@ -273,7 +273,7 @@ def _said_before(reply: Reply) -> str:
 
 
 def _read(reply: Reply) -> str:
-    from tau_indian_bank.participants.reading import read_message
+    from tau_indian_bank.text import read_message
 
     return read_message(reply.text).kind
 

@@ -14,9 +14,11 @@ from tau2.data_model.message import AssistantMessage
 
 from tau_indian_bank.participants.customer import IndianBankCustomer
 
-DATA = yaml.safe_load((Path(__file__).parent / "data" / "customer_reactions.yaml").read_text(encoding="utf-8"))
-SCENARIOS = {name: text.replace("\n    ", "\n") for name, text in DATA["scenarios"].items()}
-CASES = DATA["cases"]
+#: The reaction sets: the first one, and the natural phrasings of language models (issue 20), which may use its scenarios.
+FILES = ("customer_reactions.yaml", "customer_reactions_natural.yaml")
+DATA = {name: yaml.safe_load((Path(__file__).parent / "data" / name).read_text(encoding="utf-8")) for name in FILES}
+SCENARIOS = {name: text.replace("\n    ", "\n") for data in DATA.values() for name, text in data["scenarios"].items()}
+CASES = [case for data in DATA.values() for case in data["cases"]]
 
 
 def react(scenario: str, message: str | list[str]) -> tuple[str, IndianBankCustomer]:
@@ -29,44 +31,55 @@ def react(scenario: str, message: str | list[str]) -> tuple[str, IndianBankCusto
     return reply.content or "", customer
 
 
+def _prefix(line: str) -> str:
+    """A phrase up to its slot ("No, not that one. I meant {fact}" -> "No, not that one. I meant")."""
+    return line.split("{", 1)[0].rstrip()
+
+
 def meets(expect: str, reply: str, customer: IndianBankCustomer) -> bool:
+    """Does ``reply`` meet the label ``expect`` (``kind`` or ``kind:detail``), in the customer's language?"""
     kind, _, detail = expect.partition(":")
+    voice = customer.voice
     checks = {
-        "yes": reply == "Yes, please go ahead.",
-        "no_kind": reply.startswith("No, that's not what I want."),
-        "no_record": reply.startswith("No, not that one."),
-        "answer": reply == detail,
-        "choice": reply.lower().startswith("please") and detail in reply.lower(),
-        "transfer": reply.endswith("###TRANSFER###"),
-        "credentials": reply.startswith("I'd rather not share that"),
-        "done": reply.endswith("###STOP###"),
-        "restate": reply == f"As I said: {customer.script.opening}",
-        "dont_know": reply == "I'm sorry, I don't know that.",
-        "idle": reply == "Okay, thank you.",
-        "says": reply.startswith(detail),
-        "no_terms": reply.startswith("No, that's not what I asked for."),
+        "yes": lambda: reply == voice["affirm"],
+        "no_kind": lambda: reply.startswith(voice["not_wanted"]),
+        "no_record": lambda: reply.startswith(_prefix(voice["not_that_one"])),
+        "answer": lambda: reply == voice.facts(detail.split(" + ")),
+        "choice": lambda: reply == voice.choose(detail),
+        "transfer": lambda: reply.endswith("###TRANSFER###"),
+        "credentials": lambda: reply == voice["no_credentials"],
+        "done": lambda: reply.endswith("###STOP###"),
+        "restate": lambda: reply == voice.restate(customer.script.request),
+        "dont_know": lambda: reply == voice["dont_know"],
+        "idle": lambda: reply == voice["idle"],
+        "says": lambda: reply.startswith(detail),
+        "no_terms": lambda: reply.startswith(voice["not_asked"]),
+        "right": lambda: reply == voice["right"],
+        "wrong": lambda: reply.startswith(_prefix(voice["wrong"])) and detail in reply,
+        "undecided": lambda: reply == voice["undecided"],
     }
-    return checks[kind]
+    return checks[kind]()
 
 
 def test_the_set_is_large_and_varied():
     assert len(CASES) >= 100
     kinds = {expect.split(":")[0] for _, _, expect in CASES}
     assert kinds == {"yes", "no_kind", "no_record", "answer", "choice", "transfer", "credentials", "done", "restate",
-                     "dont_know", "idle", "says", "no_terms"}
+                     "dont_know", "idle", "says", "no_terms", "right", "wrong", "undecided"}
 
 
 @pytest.mark.parametrize(("scenario", "message", "expect"), CASES, ids=[f"{i:03d}" for i in range(len(CASES))])
 def test_reaction(scenario, message, expect):
     reply, customer = react(scenario, message)
     assert meets(expect, reply, customer), f"{message!r} -> {reply!r}, expected {expect}"
+    assert reply != customer.script.opening, "the customer repeated its opening line as an answer"
 
 
 def test_a_question_is_never_taken_for_a_proposal():
     for message in ("Which account should I use: 4749 or 5175?", "How would you like to proceed?",
                     "What should I do with the payout?", "When should I schedule the delivery?"):
-        reply, _ = react("cheque", message)
-        assert reply != "Yes, please go ahead.", message
+        reply, customer = react("cheque", message)
+        assert reply != customer.voice["affirm"], message
 
 
 def test_hand_over_question_then_hand_over_made():

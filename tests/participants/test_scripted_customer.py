@@ -33,9 +33,9 @@ def test_parses_opening_line_and_known_facts():
     script = parse_scenario(SCENARIO)
     assert script.opening == "Please stop cheque 004127 on my savings account ending 4321."
     assert [f.topic for f in script.facts] == ["Cheque number", "Reason for stopping", "Account"]
-    assert script.answer_for("Why do you want to stop it?") == "the cheque was lost in transit"
+    assert script.answer_for("Why do you want to stop it?", "reason").answer == "the cheque was lost in transit"
     assert script.answer_for("When was the cheque written?") is None
-    assert script.answer_for("What is the reason for stopping the cheque?") == "the cheque was lost in transit"
+    assert script.answer_for("What is the reason for stopping the cheque?").answer == "the cheque was lost in transit"
 
 
 def test_customer_opens_answers_confirms_and_stops():
@@ -47,7 +47,7 @@ def test_customer_opens_answers_confirms_and_stops():
         "Done. Is there anything else I can help you with?",
     ])
     assert said[0].startswith("Please stop cheque 004127")
-    assert said[1] == "your savings account ending 4321"
+    assert said[1] == "My savings account ending 4321."
     assert said[2] == "Yes, please go ahead."
     assert said[3].endswith("###STOP###")
     assert IndianBankCustomer.is_stop(AssistantMessage(role="assistant", content=said[3]))

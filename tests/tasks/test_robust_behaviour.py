@@ -10,8 +10,7 @@ from tau2.data_model.tasks import Task
 
 from tau_indian_bank.participants.agents import IndianBankOracle
 from tau_indian_bank.participants.customer import IndianBankCustomer
-from tau_indian_bank.participants.reading import names_token
-from tau_indian_bank.participants.scenario import cues_in, parse_scenario
+from tau_indian_bank.participants.scenario import cues_in, names_token, parse_scenario
 from tau_indian_bank.paths import ROBUST_SPLITS_FILE, ROBUST_TASKS_FILE
 from tau_indian_bank.tasks.robust import all_robust_families
 from tau_indian_bank.tasks.robust.checks import robust_composition_checks

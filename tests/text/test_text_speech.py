@@ -51,7 +51,7 @@ def test_one_rule_for_naming_a_token(text, token, expected):
     ("I am transferring you to a colleague now.", "handover_done"),
     ("Main aapko hamare colleague se connect kar raha hoon.", "handover_done"),
     ("मैं आपको हमारे सहकर्मी को ट्रांसफर कर रहा हूं।", "handover_done"),
-    ("If you like, I can transfer you to a colleague.", "statement"),
+    ("If you like, I can transfer you to a colleague.", "proposal"),  # an offer made now (issue 20): the customer answers it
     ("Is there anything else I can help you with?", "wrap_up"),
     ("Aur kuch madad chahiye?", "wrap_up"),
     ("क्या मैं आपकी और कुछ मदद कर सकता हूं?", "wrap_up"),
