@@ -37,6 +37,7 @@ class Rule:
     anchor: re.Pattern[str]
     also: tuple[re.Pattern[str], ...]
     about: re.Pattern[str] | None
+    rule: bool = False
 
 
 def _about(words: Words) -> re.Pattern[str]:
@@ -60,7 +61,7 @@ def rule(key: str) -> Rule | None:
     if outcome is None:
         return None
     return Rule(_anchor(outcome), tuple(re.compile(p, re.I) for p in outcome.also),
-                _about(outcome.about) if outcome.about else None)
+                _about(outcome.about) if outcome.about else None, outcome.rule)
 
 
 @cache
@@ -68,10 +69,12 @@ def subjects() -> re.Pattern[str]:
     """Any record an outcome can be about (a card, a cheque, a request…), which a pronoun can refer to.
 
     A card's channels (online, ATM, payments…) are aspects of a card, not records; nor are what a
-    refusal was asked ("closed", "confirm", "help"): the lexicon marks both ``record=False``.
+    refusal was asked ("closed", "confirm", "help"): the lexicon marks both ``record=False``. Nor is
+    a noun after "for" ("presented for payment"), which names a purpose.
     """
     abouts = sorted({_about(o.about).pattern for o in OUTCOMES.values() if o.about and o.record})
-    return re.compile("|".join(f"(?:{p})" for p in abouts), re.I)
+    # A noun after "for" names a purpose, not a record: "it hasn't been presented for payment yet" is about the cheque.
+    return re.compile(r"(?<!\bfor )(?:" + "|".join(f"(?:{p})" for p in abouts) + ")", re.I)
 
 
 def subject_before(texts: Sequence[str]) -> str:
@@ -126,7 +129,8 @@ def states_outcome(text: str, key: str, before: str, records: tuple[str, ...] = 
         stated = not sentence.rstrip().endswith("?") and about and all(
             p.search(sentence) for p in compiled.also) and _right_record(sentence, records)
         for match in compiled.anchor.finditer(sentence) if stated else ():
-            if not negated(sentence, match.start()) and not planned_at(sentence, match.start()) and not (
+            if not negated(sentence, match.start()) and not (
+                    not compiled.rule and planned_at(sentence, match.start())) and not (
                     observed and _claimed_by_me(sentence, match.start())):
                 return True
         if subjects().search(sentence) or (compiled.about is not None and compiled.about.search(sentence)):

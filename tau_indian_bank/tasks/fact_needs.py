@@ -3,10 +3,12 @@
 The facts of a task are what the request needs (:mod:`tau_indian_bank.evaluation.fact_rules`): an
 amount, a date or a rate is a fact only when the customer's request asks for it or the policy
 says to tell it, by the one rule :func:`~tau_indian_bank.evaluation.fact_rules.needs` and the
-lexicon's words for each tool's output field. This check applies the same rule to the facts a task *stores* — the derived ones
-and the declared ones a family writes by hand — and fails a task with a figure its scenario never
-asks about (a decline's EMI and next EMI date, a request's due date), or a figure of a
-field the lexicon has no words for (add them to ``text/lexicon/figures.py``).
+lexicon's words for each tool's output field. This check applies the same rule to the facts a task *stores* from its gold
+replay, and fails a task with a figure its scenario never asks about (a decline's EMI and next EMI date, a request's due
+date), or a figure of a field the lexicon has no words for (add them to ``text/lexicon/figures.py``). A *declared* fact
+(a robustness family's, written by hand beside its notes: the mismatch the assistant must put to the customer, what a
+refusal must say) is what the task's notes say the customer must be told, which is the policy's word, not the request's;
+``tasks/robust/told.py`` checks those against the notes instead.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from tau_indian_bank.evaluation.fact_rules import FIGURE_KINDS, needs, request_text
-from tau_indian_bank.evaluation.facts import task_facts
+from tau_indian_bank.evaluation.facts import declared_facts, task_facts
 from tau_indian_bank.tasks.composition import Check
 from tau_indian_bank.text.lexicon import TOOLS
 
@@ -31,8 +33,9 @@ def unasked_figures(task: Mapping[str, Any]) -> list[str]:
     request = request_text(task)
     actions = (task.get("evaluation_criteria") or {}).get("actions") or []
     found = []
+    declared = declared_facts(task)
     for fact in task_facts(task):
-        if fact.kind not in FIGURE_KINDS:
+        if fact.kind not in FIGURE_KINDS or fact in declared:
             continue
         tool = actions[fact.step]["name"] if fact.step < len(actions) else None
         tools = [tool] if tool in TOOLS and fact.field in TOOLS[tool].figures else \

@@ -163,6 +163,10 @@ UNPRESENTED = outcome("cheque_not_presented", "cheque not presented", "Cheque 10
     (UNPRESENTED, "Cheque 105635 hasn't been presented yet, so it can still be stopped.", True),
     (UNPRESENTED, "Cheque 105635 is yet to be presented.", True),
     (UNPRESENTED, "Cheque 105635 has been presented and paid.", False),
+    # a noun after "for" names a purpose, not a record the pronoun could mean instead
+    (UNPRESENTED, "I've looked up cheque 105635. It hasn't been presented for payment yet.", True),
+    (UNPRESENTED, "I checked cheque 105635 for you. It has not been presented for clearing or for payment.", True),
+    (UNPRESENTED, "I checked your payment to Ramesh. It hasn't been presented yet.", False),  # the payment is named
 ])
 def test_an_outcome_said_of_a_pronoun_or_in_other_words(fact, text, stated):
     assert states_fact(text, fact) is stated

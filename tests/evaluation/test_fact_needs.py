@@ -75,7 +75,13 @@ def test_asks_for_reads_the_request_in_every_language():
 def test_validate_fails_a_task_whose_facts_include_a_figure_its_scenario_never_asks_about():
     task = json.loads(json.dumps(_task("rob_decline_loan_foreclosure_", robust=True)))
     emi = amount("EMI", 30956.0, "emi").model_copy(update={"step": 0})
-    task["description"]["notes"] = notes_with_declared(task["description"].get("notes") or "", [emi])
+    declared = json.loads(json.dumps(task))
+    declared["description"]["notes"] = notes_with_declared(task["description"].get("notes") or "", [emi])
+    assert unasked_figures(declared) == []  # a declared fact is the notes' word, checked by tasks/robust/told.py
+    first = task["evaluation_criteria"]["actions"][0]
+    stored = json.loads(first["info"]) if first.get("info") else {"facts": []}
+    stored["facts"].append(emi.model_dump(exclude={"step"}))
+    first["info"] = json.dumps(stored)  # the same figure as if the gold replay had derived it
     assert unasked_figures(task) == ["EMI: a figure the scenario never asks for"]
     found: list[tuple[str, str, str]] = []
 

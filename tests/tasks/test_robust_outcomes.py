@@ -29,7 +29,10 @@ SAID = {
                            "Block karne ke baad card dobara unblock nahi hota, yeh permanent hai."],
     "reason_official_channel": ["The police must send the bank a written request through official channels.",
                                 "Such information is shared only on a court order or a formal notice to our nodal officer.",
-                                "The police can ask the branch for it in writing."],
+                                "The police can ask the branch for it in writing.",
+                                # a rule said with a modal far before its anchor is still the rule (the oracle's words)
+                                "The police can ask the bank for them with a written request through its official channels.",
+                                "Police ko bank ko likhit request bhejni hogi."],
     "refused_others_records": ["I can't share your employee's account details, even about her salary.",
                                "I'm sorry, I cannot disclose anything about someone else's account in this chat.",
                                "I am not able to tell you whether your partner's payment has arrived."],
@@ -40,7 +43,9 @@ NOT_SAID = {
     "payment_not_debited": ["Your account was debited ₹1,231.47 on 15 April.", "The payment failed."],
     "payment_reversed": ["I will check whether it has been reversed.", "The payment failed on 19 March 2026."],
     "block_is_permanent": ["I will block your card now.", "Your card is blocked."],
-    "reason_official_channel": ["I'm sorry, I cannot share that.", "Please ask the account holder."],
+    "reason_official_channel": ["I'm sorry, I cannot share that.", "Please ask the account holder.",
+                                "The police do not need a written request for this.",
+                                "Could the police send a written request?"],
     "refused_others_records": ["Your partner's payment of ₹12,000 arrived on 3 July.", "I cannot find that account."],
 }
 

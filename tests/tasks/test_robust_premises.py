@@ -11,7 +11,7 @@ import pytest
 
 from tau_indian_bank.bank.store import template
 from tau_indian_bank.evaluation.fact_rules import outcome
-from tau_indian_bank.evaluation.facts import DECLARED_MARKER, declared_facts, notes_with_declared, notes_without_declared
+from tau_indian_bank.evaluation.facts import DECLARED_MARKER, declared_facts, notes_with_declared, notes_without_declared, task_facts
 from tau_indian_bank.paths import ROBUST_TASKS_FILE
 from tau_indian_bank.tasks.robust import all_robust_families
 from tau_indian_bank.tasks.robust.premise_claims import claims
@@ -136,8 +136,11 @@ def test_a_mismatch_the_notes_say_is_put_to_the_customer_needs_a_declared_fact()
 
 def test_notes_that_say_what_was_paid_need_an_amount_and_vague_notes_fail():
     task = _task("rob_contradiction_deposit_closed_")
-    assert [f.kind for f in declared_facts(task)] == ["amount"]
-    bare = _with_notes(copy.deepcopy(task), notes_without_declared(task["description"]["notes"]))
+    assert "amount" in [f.kind for f in task_facts(task)]  # §4.6: the fact rules read what was paid on closure
+    assert not told_problems(task)
+    bare = copy.deepcopy(task)
+    for action in bare["evaluation_criteria"]["actions"]:
+        action["info"] = None
     assert any("a figure" in p for p in told_problems(bare))
     vague = _with_notes(copy.deepcopy(task), "The records show the card meant, so the assistant must say so.")
     assert any("which no fact rule reads" in p for p in told_problems(vague))

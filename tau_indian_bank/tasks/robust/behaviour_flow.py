@@ -9,9 +9,8 @@ from __future__ import annotations
 import random
 import sqlite3
 
-from tau_indian_bank.bank.money import format_rupees, parse_rupees
+from tau_indian_bank.bank.money import parse_rupees
 from tau_indian_bank.evaluation.fact_rules import outcome
-from tau_indian_bank.evaluation.facts import Fact
 from tau_indian_bank.tasks.families import cards, deposit_opening, deposits, payments
 from tau_indian_bank.tasks.framework import Draft, Drafter, Family, month_year
 from tau_indian_bank.tasks.lookups import CustomerCard, CustomerDeposit, account_label, card_label, deposit, profile, values
@@ -84,11 +83,8 @@ CONTRA_SENIOR = Family(
                   "confirm it."),
 )
 def _closed_base(conn: sqlite3.Connection, candidate: CustomerDeposit, rng: random.Random) -> Draft:
-    """The already-closed deposit, with what was paid on closure declared (the details show it; no fact rule reads it)."""
-    d = deposits._already_closed_draft(conn, candidate, rng)
-    paid = values(conn, "SELECT closure_amount_paise FROM deposits WHERE deposit_id = ? ORDER BY 1", (candidate.deposit_id,))[0]
-    d.declared = [Fact(kind="amount", label="amount paid on closure", value=str(paid), text=format_rupees(paid))]
-    return d
+    """The already-closed deposit: when it was closed and what was paid are facts the fact rules read (§4.6)."""
+    return deposits._already_closed_draft(conn, candidate, rng)
 
 
 CONTRA_CLOSED = Family(

@@ -52,7 +52,8 @@ _GOLD_RATE = Words(en=(r"gold rate", r"rate .{0,20}\bgold", r"rate per gram", r"
 _GOLD_LOAN = Words(en=(r"how much (?:gold )?loan", r"maximum", r"eligib", r"apply", r"gold loan"), hinglish=("kitna loan",),
                    hindi=("कितना लोन", "गोल्ड लोन"))
 _LIMIT = Words(en=(r"limits?", r"maximum"), hinglish=("limit",), hindi=("लिमिट", "सीमा"))
-_RULE_FIGURE = Words(en=(r"what (?:amount|figure|limit|rate|percentage)", r"how much", r"exact figure", r"limit", r"rate"),
+_RULE_FIGURE = Words(en=(r"what (?:\w+ )?(?:amount|figure|limit|rate|percentage)", r"how much", r"(?:exact|the) figure", r"limit",
+                         r"rate"),
                      hinglish=("kitna", "kitni"), hindi=("कितना", "कितनी", "सीमा"))
 _RENEWAL_WHEN = Words(en=_MATURITY_WHEN.en, hinglish=_MATURITY_WHEN.hinglish, hindi=_MATURITY_WHEN.hindi)
 
@@ -62,7 +63,7 @@ FIGURES: dict[str, dict[str, Words]] = {
     "get_deposit_details": {"closure_amount": _WHEN_CLOSED, "maturity_date": _MATURITY_WHEN,
                             "maturity_amount": Words(en=(*_MATURITY_HOW_MUCH.en, *_MATURITY_WHEN.en),
                                                      hinglish=_MATURITY_HOW_MUCH.hinglish, hindi=_MATURITY_HOW_MUCH.hindi),
-                            "closed_on": _WHEN_CLOSED},
+                            "closed_on": _WHEN_CLOSED, "rate": _RATES},
     "get_deposit_closure_quote": {"payout": _CLOSING, "rate_applied": _CLOSING},
     "close_deposit": {"payout": _CLOSING},
     "calculate_deposit_maturity": {"maturity_amount": _OPENING, "maturity_date": _OPENING, "rate": _OPENING,
@@ -114,4 +115,7 @@ READ_RECORDS: dict[str, Words] = {
     "get_insurance_policies": Words(en=(r"insurance", r"polic(?:y|ies)", "premium"), hindi=("बीमा", "पॉलिसी")),
     "search_regulations": Words(en=(r"rules?", r"regulations?", "rbi", r"circulars?"), hindi=("नियम",)),
     "find_branches": Words(en=(r"branch(?:es)?", "ifsc"), hindi=("शाखा", "ब्रांच")),
+    "get_emi_schedule": Words(en=(r"emis?", r"instal?ments?", "schedule"), hinglish=("kist",), hindi=("ईएमआई", "किस्त")),
+    "get_prepayment_options": Words(en=(r"prepay(?:ment)?s?", r"part[- ]payments?", r"loans?"), hindi=("लोन", "प्रीपेमेंट")),
+    "get_upi_usage": Words(en=("upi", r"limits?", "usage"), hindi=("यूपीआई",)),
 }

@@ -26,6 +26,9 @@ class Outcome:
     said: Words = Words()
     record: bool = True
     refusal: bool = False
+    #: The outcome is a rule said of someone else, so a modal before it does not make it a plan: "the police *can*
+    #: ask the bank in writing" states the reason as much as "the police ask in writing" (a negation still undoes it).
+    rule: bool = False
 
 
 _CARD = Words(en=(r"\bcards?\b",), hindi=("कार्ड",))
@@ -205,12 +208,13 @@ OUTCOMES: dict[str, Outcome] = {
                   r"unblocked|reactivated|used again|restored)|for good|no way to (undo|unblock))\b",)), _CARD,
         said=Words(hinglish=("unblock nahi", r"dobara (?:chalu|unblock) nahi"), hindi=("स्थायी", "दोबारा चालू नहीं"))),
     # reason_official_channel: police, courts and lawyers ask through official channels, not a customer's chat ("the
-    # police must send the bank a written request", "police ko likhit request bhejni hogi", "लिखित अनुरोध").
+    # police must send the bank a written request", "police ko likhit request bhejni hogi", "लिखित अनुरोध"): a rule,
+    # so its modal ("must send", "can ask") is no plan.
     "reason_official_channel": Outcome(
         Words(en=(r"\b((official|written|formal|legal) (request|notice|letter|order|channel|process|route)s?|(proper|"
                   r"official|legal|formal|due) (channels?|process|procedure)|nodal officer|court order|warrant|in writing|"
                   r"officially)\b",)),
-        said=Words(hinglish=(r"likhit (?:request|anurodh)",), hindi=("लिखित",)), record=False),
+        said=Words(hinglish=(r"likhit (?:request|anurodh)",), hindi=("लिखित",)), record=False, rule=True),
     # refused_others_records: a refusal about another person's records, whoever that person is to the customer (a
     # partner, a client, an employee, a suspect): "I cannot disclose anything about someone else's account", "kisi aur
     # ke account ki jaankari nahi de sakte", "किसी और के खाते की जानकारी नहीं दे सकते".
