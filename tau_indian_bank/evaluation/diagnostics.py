@@ -31,7 +31,12 @@ FAILURE_CLASSES = (
     "premature_termination", "unnecessary_transfer", "wrong_arguments", "wrong_or_extra_write",
     "skipped_required_read", "stopped_short", "other",
 )
-NORMAL_ENDINGS = frozenset({"user_stop", "agent_stop"})
+#: Key in the raw_data of the assistant's message that told the customer of a completed hand-over: the
+#: session ended there, on the agent's side (``participants/handover.py``), and reports call its ending "transfer".
+HANDOVER_KEY = "indian_bank_handover"
+#: The termination reports give a session that ended on a completed hand-over (tau2 records agent_stop).
+HANDOVER_ENDING = "transfer"
+NORMAL_ENDINGS = frozenset({"user_stop", "agent_stop", HANDOVER_ENDING})
 #: Key in a message's raw_data marking a model or server error that ended the session (its text, keys redacted).
 ERROR_KEY = "indian_bank_error"
 #: Beside it: which side's model failed, its name and the short cause (``plugin/model_errors.py`` writes both).
@@ -72,6 +77,12 @@ def session_error(messages: Sequence[Mapping[str, Any]]) -> str | None:
     """The recorded model or server error that ended a session, if any."""
     found = model_error(messages)
     return found.text if found else None
+
+
+def ended_by_handover(messages: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether the session's last message is the assistant's, telling the customer of a completed hand-over."""
+    last = messages[-1] if messages else {}
+    return last.get("role") == "assistant" and bool((last.get("raw_data") or {}).get(HANDOVER_KEY))
 
 
 def agent_calls(messages: Sequence[Mapping[str, Any]]) -> list[Call]:
@@ -149,6 +160,8 @@ def diagnose(task: Mapping[str, Any], simulation: Mapping[str, Any] | None) -> S
     reason = str(simulation.get("termination_reason") or "unknown")
     if session_error(simulation.get("messages") or []):
         reason = MODEL_ERROR
+    elif reason == "agent_stop" and ended_by_handover(simulation.get("messages") or []):
+        reason = HANDOVER_ENDING
     ended_normally = reason in NORMAL_ENDINGS and not simulation.get("skipped") and bool(info)
     passed = ended_normally and float(info.get("reward", 0.0)) == 1.0
     db_check = info.get("db_check") or {}

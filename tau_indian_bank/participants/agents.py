@@ -36,12 +36,16 @@ from tau_indian_bank.evaluation.answers import say
 from tau_indian_bank.evaluation.facts import Fact, task_facts
 from tau_indian_bank.evaluation.safety import id_values
 from tau_indian_bank.participants.bases import AgentBase, LLMAgent, LLMGTAgent, ValidAgentInputMessage
+from tau_indian_bank.participants.handover import ends_with_handover, handover_untold, mark_if_handover
 from tau_indian_bank.text import affirmation
 from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
 from tau_indian_bank.vocabulary import LOGIN_CONTEXT_CALL_ID, STOP
 from tau_indian_bank.wording import describe_change, id_labels
 
 RETRY = "-retry"
+#: What the oracle tells the customer once its hand-over call has succeeded (the session ends there).
+HANDED_OVER = ("I have transferred you to a colleague, who will take your request from here. "
+               "Thank you for banking with Bharat Sahakari Bank.")
 
 
 class ScriptState(BaseModel):
@@ -88,7 +92,8 @@ class _Scripted(AgentBase[ScriptState]):
 
     @classmethod
     def is_stop(cls, message: AssistantMessage) -> bool:
-        return message.content is not None and STOP in message.content
+        """The stop token, or the message that told the customer of a completed hand-over (:mod:`.handover`)."""
+        return (message.content is not None and STOP in message.content) or ends_with_handover(message)
 
     def set_seed(self, seed: int) -> None:
         """Nothing to seed: scripted assistants are deterministic."""
@@ -101,7 +106,7 @@ class _Scripted(AgentBase[ScriptState]):
         for item in incoming:
             if isinstance(item, ToolMessage):
                 state.results.append(item.content)
-        reply = self.next_message(incoming[-1], state)
+        reply = mark_if_handover(self.next_message(incoming[-1], state), state.messages)
         state.messages.append(reply)
         return reply, state
 
@@ -153,6 +158,8 @@ class IndianBankOracle(_Scripted, LLMGTAgent):
             return _say(f"Thank you for banking with Bharat Sahakari Bank. {STOP}")
         if state.step >= len(self.gold):
             state.finished = True
+            if handover_untold(state.messages):  # the session ends on this message (participants/handover.py)
+                return _say(f"{self._told(state)}{HANDED_OVER}")
             return _say(f"{self._told(state)}Is there anything else I can help you with?")
         action = self.gold[state.step]
         unseen = self._unseen(action.name, action.arguments, state)

@@ -14,6 +14,9 @@ reaches it as the first look-up of the conversation), with one model turn done b
 * a reply with neither text nor a tool call becomes :data:`EMPTY_REPLY`, marked
   ``EMPTY_REPLY_KEY`` in its ``raw_data`` so that a report can tell it from what the
   model wrote;
+* once its ``transfer_to_human_agents`` call has succeeded, the message that tells the
+  customer ends the session (``participants/handover.py``): no customer is asked to write
+  ``###TRANSFER###`` for a hand-over already made;
 * tau2's placeholder ``dummy_key`` is dropped for hosted providers so that litellm uses
   the provider's key from the environment, and a hosted model without its key stops the
   run at construction with a one-line error.
@@ -30,6 +33,7 @@ from tau2.data_model.message import AssistantMessage, Message, MultiToolMessage,
 
 from tau_indian_bank.errors import MissingApiKeyError
 from tau_indian_bank.participants.bases import LLMAgent, LLMAgentState
+from tau_indian_bank.participants.handover import ends_with_handover, mark_if_handover
 from tau_indian_bank.plugin.guards import PLACEHOLDER_KEY, is_key, redact
 from tau_indian_bank.plugin.model_errors import AGENT_SIDE, ModelCallError, end_sessions_on_model_errors, model_call_error
 from tau_indian_bank.tools.arguments import MALFORMED_KEY
@@ -125,5 +129,10 @@ class IndianBankLLMAgent(LLMAgent):
     def generate_next_message(self, message, state: LLMAgentState) -> tuple[AssistantMessage, LLMAgentState]:  # noqa: ANN001
         state.messages.extend(message.tool_messages if isinstance(message, MultiToolMessage) else [message])
         reply = complete(self.llm, state.system_messages + state.messages, self.tools, AGENT_SIDE, **self.llm_args)
-        state.messages.append(reply)
+        state.messages.append(mark_if_handover(reply, state.messages))
         return reply, state
+
+    @classmethod
+    def is_stop(cls, message: AssistantMessage) -> bool:
+        """The message that told the customer of a completed hand-over ends the session (``participants/handover.py``)."""
+        return ends_with_handover(message) or super().is_stop(message)

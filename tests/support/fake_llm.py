@@ -3,7 +3,8 @@
 It answers ``POST /v1/chat/completions`` in three roles, told apart by the request:
 
 * agent (the request offers tools): replays the task's gold chain like the oracle —
-  reads at once, each change proposed first and made after the customer's yes;
+  reads at once, each change proposed first and made after the customer's yes, and says
+  so when its last call was a hand-over;
 * customer (no tools): the scripted customer, reading its scenario from the system prompt;
 * judge (system prompt starts "You are grading"): answers PASS;
 * tau2's repetition judge (``tau2 run --judge-llm``, a prompt asking whether the assistant is
@@ -33,10 +34,12 @@ from tau2.data_model.message import UserMessage
 
 from tau_indian_bank.participants.bases import UserState
 from tau_indian_bank.participants.customer import IndianBankCustomer
-from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
+from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS, TRANSFER_TOOL
 from tau_indian_bank.wording import describe_change, id_labels
 
 CLOSING = "That is everything you asked for. Is there anything else I can help you with?"
+#: What the agent says once the gold chain's hand-over is made (the session ends on it: participants/handover.py).
+HANDED_OVER = "I have transferred you to a colleague, who will take it from here."
 DOWN = {"error": {"message": "model down", "type": "server_error"}}
 
 
@@ -120,7 +123,7 @@ class FakeModel:
         done = sum(not (m.get("content") or "").startswith("Error") for m in results)
         last = messages[-1]
         if done >= len(gold):
-            return 200, _reply(body, CLOSING)
+            return 200, _reply(body, HANDED_OVER if gold and gold[-1]["name"] == TRANSFER_TOOL else CLOSING)
         step = gold[done]
         if step["name"] in STATE_CHANGING_TOOLS:
             change = describe_change(step["name"], step["arguments"], id_labels(_profile(messages)))

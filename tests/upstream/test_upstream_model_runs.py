@@ -17,7 +17,8 @@ NORMAL = ["seq_fd_close_0001", "seq_fd_open_0001", "ctrl_update_address_0001"]
 MALFORMED_READ = "ctrl_balance_0001"
 MALFORMED_WRITE = "edge_kyc_expired_deposit_0001"
 DOWN = "edge_bereavement_0001"
-TASK_IDS = [*NORMAL, MALFORMED_READ, MALFORMED_WRITE, DOWN]
+HANDOVER = "edge_overdue_escalate_0001"  # ends on the agent's side once the hand-over is made (issue 22)
+TASK_IDS = [*NORMAL, MALFORMED_READ, MALFORMED_WRITE, DOWN, HANDOVER]
 SECRET = "sk-test-7c2e9b4a1f6d3e8c0b5a"
 
 
@@ -38,7 +39,10 @@ def test_the_model_participants_score_the_same_verdicts_as_on_nvidia(model_run):
     sims = simulations(path)
     assert sorted(sims) == sorted(TASK_IDS)
     rewards = {task_id: sim["reward_info"]["reward"] for task_id, sim in sims.items()}
-    assert rewards == {**dict.fromkeys([*NORMAL, MALFORMED_READ], 1.0), MALFORMED_WRITE: 0.0, DOWN: 0.0}
+    assert rewards == {**dict.fromkeys([*NORMAL, MALFORMED_READ, HANDOVER], 1.0), MALFORMED_WRITE: 0.0, DOWN: 0.0}
+    handover = sims[HANDOVER]
+    assert handover["termination_reason"] == "agent_stop" and handover["messages"][-1]["role"] == "assistant"
+    assert handover["messages"][-1]["raw_data"]["indian_bank_handover"] is True
     garbled = [c for m in sims[MALFORMED_READ]["messages"] for c in m.get("tool_calls") or []
                if "__raw_arguments__" in c["arguments"]]
     assert len(garbled) == 1  # recorded as sent, answered with an error the model saw, then retried
@@ -62,9 +66,10 @@ def test_the_report_explains_the_failures_as_on_nvidia(model_run):
     done = run(["tau-indian-bank", "report", str(path), "--format", "json", "--sessions"])
     assert done.returncode == 0, done.stderr[-2000:]
     metrics = json.loads(done.stdout)["runs"][0]
-    assert metrics["label"] == "loopback" and metrics["pass_rate"] == pytest.approx(4 / 6)
+    assert metrics["label"] == "loopback" and metrics["pass_rate"] == pytest.approx(5 / 7)
     sessions = {s["task_id"]: s for s in metrics["sessions"]}
     assert sessions[DOWN]["failure_class"] == "premature_termination"
     assert sessions[DOWN]["termination_reason"] == "model_error"
+    assert sessions[HANDOVER]["termination_reason"] == "transfer"
     assert sessions[MALFORMED_WRITE]["failure_class"] == "wrong_or_extra_write"
     assert sessions[MALFORMED_WRITE]["gates"]["S3"] == "fail"
