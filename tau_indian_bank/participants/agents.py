@@ -8,10 +8,14 @@ takes ``task`` and only the oracle uses it.
 
 * ``indian_bank_oracle`` replays the task's gold chain, one call per turn, proposing
   each change and waiting for the customer's yes before making it (a no, a correction or
-  a change of mind gets the gold chain's proposal again, never the change; a call that
+  a change of mind gets the gold chain's proposal again, never the change, and after
+  :data:`PROPOSAL_LIMIT` answers that are no yes it lets the change go; a call that
   fails, such as one a staged transient fault answered, is made once more), and tells the
   customer every fact of the task (figures, outcomes, references) in its next reply
-  after the call that yields it.
+  after the call that yields it. A detail only the customer can give (a cheque number)
+  is asked for, and asked again in other words if the answer did not bring it; it is
+  found however the customer wrote it (Devanagari digits, digits in groups, beside other
+  answers). Once its hand-over call has succeeded it says so, and the session ends there.
   Passes every task and the answer check.
 * ``indian_bank_replier`` only replies.
 * ``indian_bank_looker`` looks up the customer's records (profile and deposits) but
@@ -24,6 +28,7 @@ takes ``task`` and only the oracle uses it.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -37,12 +42,18 @@ from tau_indian_bank.evaluation.facts import Fact, task_facts
 from tau_indian_bank.evaluation.safety import id_values
 from tau_indian_bank.participants.bases import AgentBase, LLMAgent, LLMGTAgent, ValidAgentInputMessage
 from tau_indian_bank.participants.handover import ends_with_handover, handover_untold, mark_if_handover
-from tau_indian_bank.text import affirmation
+from tau_indian_bank.text import affirmation, plain
 from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
 from tau_indian_bank.vocabulary import LOGIN_CONTEXT_CALL_ID, STOP
 from tau_indian_bank.wording import describe_change, id_labels
 
 RETRY = "-retry"
+#: Times the oracle asks for a detail only the customer can give before it goes on without it.
+ASK_LIMIT = 2
+#: Answers to one proposal that are no yes before the oracle lets the change go.
+PROPOSAL_LIMIT = 3
+#: Digits split by a space or a hyphen ("04 84 26", "0484-26"): read as one number.
+_SPLIT_DIGITS = re.compile(r"(?<=\d)[ \-](?=\d)")
 #: What the oracle tells the customer once its hand-over call has succeeded (the session ends there).
 HANDED_OVER = ("I have transferred you to a colleague, who will take your request from here. "
                "Thank you for banking with Bharat Sahakari Bank.")
@@ -60,6 +71,9 @@ class ScriptState(BaseModel):
     results: list[Any] = Field(default_factory=list)
     told: int = 0
     asked: int = -1
+    #: How often the detail of step ``asked`` was asked for, and how many answers to the pending proposal were no yes.
+    asks: int = 0
+    refusals: int = 0
     retried: int = -1
 
 
@@ -163,32 +177,55 @@ class IndianBankOracle(_Scripted, LLMGTAgent):
             return _say(f"{self._told(state)}Is there anything else I can help you with?")
         action = self.gold[state.step]
         unseen = self._unseen(action.name, action.arguments, state)
-        if unseen and state.asked != state.step:
-            state.asked = state.step
-            return _say(f"{self._told(state)}Could you tell me the {unseen.replace('_', ' ')}, please?")
+        if unseen and (state.asked != state.step or state.asks < ASK_LIMIT):
+            return _say(f"{self._told(state)}{self._ask(unseen.replace('_', ' '), state)}")
         if action.name in STATE_CHANGING_TOOLS and not state.awaiting_confirmation:
-            state.awaiting_confirmation = True
+            state.awaiting_confirmation, state.refusals = True, 0
             proposal = describe_change(action.name, action.arguments, state.labels)
             return _say(f"{self._told(state)}To confirm: I will {proposal}. Shall I go ahead?")
         if state.awaiting_confirmation and not isinstance(last, UserMessage):
             return _say("Please confirm whether I should go ahead.")
         if state.awaiting_confirmation and affirmation(str(last.content or "")) != "yes":
-            proposal = describe_change(action.name, action.arguments, state.labels)
-            return _say(f"I understand. So that we are clear: I will {proposal}. Shall I go ahead?")
+            return self._propose_again(action.name, action.arguments, state)
         state.awaiting_confirmation = False
         state.step += 1
         return _call(action.name, action.arguments, f"oracle-{state.step}")
+
+    @staticmethod
+    def _ask(what: str, state: ScriptState) -> str:
+        """The question for a detail only the customer can give: the second time, in other words."""
+        if state.asked != state.step:
+            state.asked, state.asks = state.step, 0
+        state.asks += 1
+        if state.asks == 1:
+            return f"Could you tell me the {what}, please?"
+        return f"I'm sorry, I still need the {what} before I can go on. Could you share it, exactly as it is written?"
+
+    def _propose_again(self, name: str, arguments: Mapping[str, Any], state: ScriptState) -> AssistantMessage:
+        """After an answer that is no yes (a no, a correction, a change of mind, a question): the proposal again.
+
+        After :data:`PROPOSAL_LIMIT` such answers to one proposal: no change, and the wrap-up.
+        """
+        state.refusals += 1
+        if state.refusals >= PROPOSAL_LIMIT:
+            state.finished, state.awaiting_confirmation = True, False
+            return _say("All right, I will leave it as it is. Is there anything else I can help you with?")
+        proposal = describe_change(name, arguments, state.labels)
+        return _say(f"I understand. So that we are clear: I will {proposal}. Shall I go ahead?")
 
 
     @staticmethod
     def _unseen(name: str, arguments: Mapping[str, Any], state: ScriptState) -> str | None:
         """The first id-typed argument not shown yet by the customer, the login context or a tool.
 
-        A cheque number only the customer knows, say: the oracle asks for it instead of guessing it.
+        A cheque number only the customer knows, say: the oracle asks for it instead of guessing it. The customer's
+        words are read in their plain form (any script's digits), digits split by spaces or hyphens joined.
         """
-        seen = "\n".join(str(m.content) for m in state.messages if isinstance(m, UserMessage | ToolMessage) and m.content)
+        said = "\n".join(str(m.content) for m in state.messages if isinstance(m, UserMessage) and m.content)
+        shown = "\n".join(str(m.content) for m in state.messages if isinstance(m, ToolMessage) and m.content)
+        seen = f"{_SPLIT_DIGITS.sub('', plain(said))}\n{shown}".lower()  # "०४८४२६", "04 84 26": as written in any script
         for kind, value in id_values(name, arguments):
-            if value.lower() not in seen.lower():
+            if value.lower() not in seen:
                 return "cheque number" if kind == "cheque" else f"{kind} number"
         return None
 
