@@ -5,6 +5,7 @@
     validate         check the suite: schema, composition, gold chains, evidence, participants
     run              run the benchmark: checkpointed per session, resumable, shardable, several endpoints
     offline          run the oracle and the four scripted baselines through tau2, offline
+    qualify-customer measure a customer model: the oracle against it, its fidelity by kind of error and behaviour
     report           the paper's analyses from tau2 results files
     edition          private editions: ``edition new`` (a fresh, validated bank and task sets), ``edition compare``
 
@@ -21,6 +22,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import Any, NoReturn
 
 
 def _generate_tasks(args: argparse.Namespace) -> int:
@@ -91,6 +93,23 @@ def _offline(args: argparse.Namespace) -> int:
                              Path(args.results_dir) / "report.html")
     print(f"report: {page} (open it in a browser: every session beside its verdict)")
     return 0
+
+
+def _qualify_customer(args: argparse.Namespace) -> int:
+    from tau_indian_bank.runs.execute import to_stderr
+    from tau_indian_bank.runs.qualify import Qualification, qualify
+
+    request = Qualification(user_llm=args.user_llm, user_llm_args=args.user_llm_args, task_set=args.task_set,
+                            split=args.split, task_ids=tuple(args.task_ids) if args.task_ids else None,
+                            results_dir=args.results_dir, save_to=args.save_to, max_concurrency=args.max_concurrency,
+                            preflight=args.preflight, retry_errors=args.retry_errors)
+    try:
+        code, text = qualify(request, to_stderr)
+    except KeyboardInterrupt:
+        print("interrupted: finished sessions are saved in the checkpoint; run the same command to resume", file=sys.stderr)
+        return 130
+    sys.stdout.write(text)
+    return code
 
 
 def _report(args: argparse.Namespace) -> int:
@@ -166,6 +185,7 @@ def build_parser() -> argparse.ArgumentParser:
                          help="which task set (default: the base suite)")
     offline.set_defaults(run=_offline)
 
+    _add_qualify_parser(commands)
     _add_report_parser(commands)
     from tau_indian_bank.editions.cli import EDITION_COMMANDS, add_edition_flag, add_edition_parser
 
@@ -173,6 +193,39 @@ def build_parser() -> argparse.ArgumentParser:
         add_edition_flag(commands.choices[name])
     add_edition_parser(commands)
     return parser
+
+
+def _one_line_usage_error(command: str) -> Any:
+    """An argparse error of ``command`` as one line and exit status 2 (not the usage block)."""
+    def error(message: str) -> NoReturn:
+        print(f"error: {command}: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+    return error
+
+
+def _add_qualify_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from tau_indian_bank.runs.cli import json_object
+    from tau_indian_bank.runs.qualify import TASK_SETS
+
+    qualify = commands.add_parser("qualify-customer", help="measure a customer model: the oracle plays the assistant "
+                                                            "against it; its fidelity, by kind of error and behaviour")
+    qualify.error = _one_line_usage_error("qualify-customer")  # type: ignore[method-assign]
+    qualify.add_argument("--user-llm", required=True, metavar="MODEL", help="litellm model that plays indian_bank_user")
+    qualify.add_argument("--user-llm-args", type=json_object, default={"temperature": 0.0}, metavar="JSON",
+                         help='llm args for the customer model, such as \'{"api_base": "http://localhost:8000/v1"}\'')
+    qualify.add_argument("--task-set", choices=tuple(TASK_SETS), default="both", help="which task set (default: both)")
+    qualify.add_argument("--split", default="lite", help="task split of each task set (default: lite)")
+    qualify.add_argument("--task-ids", nargs="+", default=None, help="only these task ids (of the chosen task sets)")
+    qualify.add_argument("--results-dir", default="results", help="where results and the checkpoint go (default: results)")
+    qualify.add_argument("--save-to", default=None, metavar="NAME",
+                         help="results name: NAME.json and NAME.checkpoint.jsonl (default: from the model, sets and split)")
+    qualify.add_argument("--max-concurrency", type=int, default=3, help="sessions at once (default: 3)")
+    qualify.add_argument("--no-preflight", dest="preflight", action="store_false",
+                         help="skip the customer model's test completion before the first session")
+    qualify.add_argument("--retry-errors", action="store_true",
+                         help="when resuming, also run again the sessions that ended with a model error or crashed")
+    qualify.set_defaults(run=_qualify_customer)
 
 
 def _add_report_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

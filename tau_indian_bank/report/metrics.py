@@ -6,7 +6,9 @@ check's pass rate over the sessions whose task has facts (``answer_n`` of them);
 sessions with an exact McNemar p-value; pass rate by category and by gold-chain length;
 the failure taxonomy; with several trials pass^k, pass@k, mean single-trial pass rate
 and the share of inconsistent tasks; for robustness runs (``indian_bank_robust``) pass rate
-by axis (``by_axis``, with pass^k per axis over several trials). Across runs: paired differences on shared
+by axis (``by_axis``, with pass^k per axis over several trials); for a run of the oracle against a
+customer model (``tau-indian-bank qualify-customer``) the customer's fidelity (``customer_fidelity``,
+:mod:`.fidelity`). Across runs: paired differences on shared
 sessions with a seeded paired-bootstrap interval, exact McNemar and Holm-adjusted
 p-values, tasks that flipped each way, and the best–worst gap by chain length.
 
@@ -42,6 +44,12 @@ The JSON contract (``tau-indian-bank report --format json``), per run (``runs[i]
   cost over its passed sessions; None unless every session was priced);
   ``extra_calls_per_passed_session`` ``{mean, median, total, passed_sessions}``: the tool
   calls a passed session made that matched no gold call (redundant reads);
+* a qualification run (the oracle against a customer model): ``customer_fidelity``
+  (``report/fidelity.py``): ``customer_llm``, ``n_sessions``, ``n_infrastructure_errors``,
+  ``n_customer_errors``, ``n_needs_review``; ``fidelity``, each of ``by_kind`` (C1–C6, with
+  ``title`` and ``needs_review``) and ``by_behaviour`` (robustness axes, with ``behaviour``) a
+  ``{n, count, rate, ci95}``; ``customer_error_sessions`` (``{task_id, trial, kinds, details,
+  oracle_failure}``) and ``needs_review_sessions`` (``{task_id, trial, oracle_failure}``);
 * with ``--sessions``: ``sessions``, one record each (``session_record``), whose
   ``model_error`` is ``{side, model, cause, text}`` (the recorded error, keys redacted) or
   null, whose ``termination_reason`` is ``model_error`` for such a session, and whose
@@ -63,6 +71,7 @@ from typing import Any
 from tau_indian_bank.evaluation.diagnostics import FAILURE_CLASSES
 from tau_indian_bank.evaluation.safety import GATES, PRECEDENCE, first_failed_gate
 from tau_indian_bank.report.effort import run_effort
+from tau_indian_bank.report.fidelity import fidelity_metrics
 from tau_indian_bank.report.infrastructure import infrastructure_metrics, session_model_error
 from tau_indian_bank.report.load import Run, Session
 from tau_indian_bank.report.statistics import (
@@ -214,7 +223,7 @@ def run_metrics(run: Run, with_sessions: bool = False, strict: bool = False, jud
         "n_failed": len(failed),
         "n_crashed_or_missing": len(run.missing),
         "missing_tasks": sorted({s.task_id for s in run.missing}),
-        **infrastructure_metrics(sessions), **run_effort(sessions, CATEGORIES),
+        **infrastructure_metrics(sessions), **run_effort(sessions, CATEGORIES), **fidelity_metrics(run),
         "tasks_differing_from_installed_suite": run.tasks_differing,
         **_safety(sessions, strict),
     }

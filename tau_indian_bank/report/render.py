@@ -9,6 +9,7 @@ from typing import Any
 
 from tau_indian_bank.evaluation.diagnostics import FAILURE_CLASSES
 from tau_indian_bank.evaluation.safety import GATES, PRECEDENCE
+from tau_indian_bank.report.fidelity import fidelity_tables
 from tau_indian_bank.report.metrics import LENGTH_BUCKETS
 from tau_indian_bank.vocabulary import AXES, CATEGORIES
 
@@ -83,7 +84,7 @@ def _tables(report: dict[str, Any], intervals: bool = False) -> list[tuple[str, 
                     for r in runs],
                    "precedence: premature termination > unnecessary transfer > wrong arguments > wrong or extra write > "
                    "skipped required read > stopped short > other"))
-    return _labelled(report, tables + _axis_tables(runs, intervals) + _gate_and_trial_tables(report))
+    return _labelled(report, tables + _axis_tables(runs, intervals) + fidelity_tables(runs) + _gate_and_trial_tables(report))
 
 
 def _labelled(report: dict[str, Any], tables: list[tuple[str, list[str], list[list[str]], str]]
@@ -248,12 +249,17 @@ def to_markdown(report: dict[str, Any]) -> str:
 
 def to_text(report: dict[str, Any], width: int = 160) -> str:
     """Readable tables for a terminal."""
+    return text_tables(_tables(report), width)
+
+
+def text_tables(tables: Sequence[tuple[str, list[str], list[list[str]], str]], width: int = 160) -> str:
+    """Tables as readable text for a terminal."""
     from rich.console import Console
     from rich.table import Table
 
     buffer = io.StringIO()
     console = Console(file=buffer, width=width, force_terminal=False, color_system=None)
-    for title, header, rows, note in _tables(report):
+    for title, header, rows, note in tables:
         table = Table(title=title, title_justify="left", caption=note or None, caption_justify="left")
         for column in header:
             table.add_column(column, overflow="fold")
@@ -273,4 +279,4 @@ def render(report: dict[str, Any], fmt: str) -> str:
     return {"text": to_text, "markdown": to_markdown, "json": to_json}[fmt](report)
 
 
-__all__: Sequence[str] = ("render", "to_json", "to_markdown", "to_text")
+__all__: Sequence[str] = ("render", "text_tables", "to_json", "to_markdown", "to_text")

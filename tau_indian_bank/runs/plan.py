@@ -222,13 +222,17 @@ def _participant_args(options: RunOptions, routed: set[str]) -> tuple[dict[str, 
     return models, {role: _call_args(models[role], given[role], options.max_retries, routed) for role in models}
 
 
-def build_plan(options: RunOptions) -> Plan:
-    """Check the options and work out the run (no session starts here)."""
+def build_plan(options: RunOptions, tasks: list[Any] | None = None) -> Plan:
+    """Check the options and work out the run (no session starts here).
+
+    ``tasks``: the run's tasks when the caller has loaded them (``qualify-customer`` runs both task
+    sets at once); by default the options' task set, split and ids.
+    """
     from tau2.utils.utils import get_now
 
     _check_numbers(options)
     router_config, routed, router_keys = _router(options)
-    tasks = load_run_tasks(options)
+    tasks = load_run_tasks(options) if tasks is None else tasks
     models, args = _participant_args(options, routed)
     results_path, checkpoint_path = _paths(options, models["agent"], models["user"])
     provenance = run_provenance()

@@ -106,7 +106,9 @@ class FakeModel:
         return status, payload
 
     def customer(self, system: str, messages: list[dict[str, Any]]) -> str:
-        customer = IndianBankCustomer(instructions=system)
+        # the scenario alone: the guidelines quote cue lines as examples ('When the assistant first proposes …, say: "..."')
+        scenario = system.split("<scenario>", 1)[-1].split("</scenario>", 1)[0]
+        customer = IndianBankCustomer(instructions=scenario)
         said = [UserMessage(role="user", content=m.get("content") or "") for m in messages if m.get("role") == "assistant"]
         last = next((m.get("content") or "" for m in reversed(messages) if m.get("role") == "user"), "")
         return customer.reply_to(last, UserState(system_messages=[], messages=said))
