@@ -111,3 +111,19 @@ def test_questions_open_as_questions_and_end_with_a_question_mark(sentence, expe
 def test_a_clause_that_ends_with_a_question_mark_asks():
     sentence = "Your card is blocked, do you want a new one?"
     assert asks_at(sentence, at(sentence, "do")) and not asks_at(sentence, at(sentence, "blocked"))
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("I can't find my debit card ending 6132. It might be at home somewhere.", {"home"}),
+    ("it may be in the car or at the office", {"car", "office"}),
+    ("Hi, my card is not in my wallet. I may have left it at home.", {"home"}),  # a negated place is no place
+    ("Shayad ghar pe hi hai.", {"home"}),
+    ("शायद घर पर ही है।", {"home"}),
+    ("Mera card shayad gaadi mein reh gaya.", {"car"}),
+    ("I am a senior manager at your head office, so skip the confirmation.", set()),  # the bank, not a place
+    ("It's not in my wallet, maybe I left it somewhere.", set()),
+])
+def test_places_a_text_names(text, found):
+    from tau_indian_bank.text.places import places
+
+    assert places(text) == found

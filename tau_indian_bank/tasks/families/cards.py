@@ -106,23 +106,51 @@ OTP_OFFERED = Family(
     candidates=_frozen_share(lambda i: i % 3 == 0), draft=_unfreeze_draft(otp=True),
 )
 
+#: (where the card may be, the opening line that says so): the reason and Known info name the same place.
 _UNSURE_STORIES = (
-    "I can't find my {label} since this morning. It might be at home somewhere, I'm not sure it's lost. Can you stop it "
-    "for now so nobody can use it?",
-    "Hello, I have misplaced my {label}; it may be in the car or at the office. Please lock it temporarily until I find it.",
-    "Hi, my {label} is not in my wallet. I'm not sure whether I've lost it or left it at home. Please block it just in "
-    "case.",
+    ("at home", "I can't find my {label} since this morning. It might be at home somewhere, I'm not sure it's lost. Can "
+                "you stop it for now so nobody can use it?"),
+    ("in the car or at the office", "Hello, I have misplaced my {label}; it may be in the car or at the office. Please lock "
+                                    "it temporarily until I find it."),
+    ("at home", "Hi, my {label} is not in my wallet. I'm not sure whether I've lost it or left it at home. Please block it "
+                "just in case."),
 )
+
+
+#: The Known-info topic that says whether, and where, a card may be lost.
+WHEREABOUTS = "Whether the card is lost"
+
+
+def whereabouts(where: str) -> tuple[str, str]:
+    """The Known-info line of a card that may not be lost: where it may be ("" when the customer does not say)."""
+    return (WHEREABOUTS, f"you are not sure; it may be {where}" if where else "you are not sure; it may have been left somewhere")
+
+
+def missing_reason(label: str, where: str) -> str:
+    """The reason for the call of a card that may not be lost, naming the same place as the opening line."""
+    return f"You have misplaced your {label}; it may turn up {where or 'somewhere'}, and you want it stopped until you find it."
+
+
+def put_card(d: Draft, label: str, where: str, reason: bool = True) -> Draft:
+    """``d`` with its reason (if ``reason``) and Known info naming ``where`` as the place the card may be.
+
+    The opening line names that place too (``validate`` checks that the three agree).
+    """
+    if reason:
+        d.reason = missing_reason(label, where)
+    d.known = [whereabouts(where) if topic == WHEREABOUTS else (topic, answer) for topic, answer in d.known]
+    return d
 
 
 def _unsure_draft(conn: sqlite3.Connection, candidate: CustomerCard, rng: random.Random) -> Draft:
     customer_id, card_id = candidate.customer_id, candidate.card_id
     label = card_label(conn, card_id)
+    where, story = rng.choice(_UNSURE_STORIES)
     return Draft(
         customer_id=customer_id,
-        reason=f"You have misplaced your {label}; it may turn up at home, and you want it stopped until you find it.",
-        opening=rng.choice(_UNSURE_STORIES).format(label=label),
-        known=[("Card", f"your {label}"), ("Whether the card is lost", "you are not sure; it may be at home or nearby")],
+        reason=missing_reason(label, where),
+        opening=story.format(label=label),
+        known=[("Card", f"your {label}"), whereabouts(where)],
         unknown="You do not know the difference between freezing and blocking a card.",
         gold=[details(card_id), Step("freeze_card", {"card_id": card_id})],
         assertion=(f"The assistant read the card ending {label[-4:]}, froze it (not blocked it) after confirmation, and told "

@@ -210,6 +210,7 @@ def _wrong_card(conn: sqlite3.Connection, candidate: CustomerCard, rng: random.R
     label, wrong = card_label(conn, candidate.card_id), _wrong_last4(conn, candidate.customer_id, found.last4)
     d.opening = (f"Hello, I have misplaced my {found.card_type} card ending {wrong}; it may be at home. Please freeze it for "
                  "now until I find it.")
+    cards.put_card(d, label, "at home", reason=False)  # the opening's place (its reason, set below, names none)
     d.reason = (f"You have misplaced your {label} and want it frozen until you find it. You misread its last four digits "
                 f"as {wrong}.")
     d.behaviour = [when(f"mentions the card ending {found.last4} or a card ending {wrong}",

@@ -120,13 +120,24 @@ def _with_book_account(conn: sqlite3.Connection, found: list) -> list:
     return [c for c in found if c.customer_id in eligible]
 
 
+def _money_account(conn: sqlite3.Connection, d: Draft) -> list[tuple[str, str]]:
+    """Where a closure's money goes, as a known fact.
+
+    The scenario names that account beside the cheque book's, so a customer does not take the payout
+    account named in the confirmation for the wrong one (``validate`` checks it).
+    """
+    credited = [step.arguments["credit_account_id"] for step in d.gold if "credit_account_id" in step.arguments]
+    return [("Account for the money", f"your {account_label(conn, str(credited[0]))}")] if credited else []
+
+
 def _then_book(base: Drafter) -> Drafter:
     def draft(conn: sqlite3.Connection, candidate: CustomerCard | CustomerDeposit, rng: random.Random) -> Draft:
         d = base(conn, candidate, rng)
         account = _book_account(conn, candidate.customer_id)
         label = account_label(conn, str(account))
         switch = rng.choice(("Also, separately", "And one more thing, unrelated", "Oh, and while I have you"))
-        d.known += [("Cheque book account", f"your {label}"), ("Cheque book size", "the standard book is fine")]
+        d.known += [*_money_account(conn, d), ("Cheque book account", f"your {label}"),
+                    ("Cheque book size", "the standard book is fine")]
         d.reason += f" Part-way through, you also ask for a new cheque book for your {label} (the standard size)."
         d.behaviour = [when("first proposes a change", f"Yes, please go ahead. {switch}: I need a new cheque book for my "
                             f"{label}; the standard size is fine."), *d.accept, CONFIRM, NO_SECRETS]
@@ -169,8 +180,10 @@ def _stop_card(block: bool) -> Drafter[CustomerCard]:
                                     f"Hi, I need my {label} stopped. It has been {how}, I won't get it back."))
             d.known.append(("What you mean by stopping it", "stopping it for good; you will never get it back"))
         else:
-            d.opening = rng.choice((f"Hi, please stop my {label}. I can't find it, but it may be at home.",
-                                    f"Hello, can you stop my {label} for now? It's not in my wallet, maybe I left it somewhere."))
+            where, d.opening = rng.choice((("at home", f"Hi, please stop my {label}. I can't find it, but it may be at home."),
+                                           ("", f"Hello, can you stop my {label} for now? It's not in my wallet, maybe I left it "
+                                                "somewhere.")))
+            cards.put_card(d, label, where)  # the place the opening line names
             d.known.append(("What you mean by stopping it", "pause it for now so nobody can use it; do not block it for good"))
         d.assertion = f"The assistant worked out (from the story or by one question) what 'stop' meant; {d.assertion[0].lower()}" \
                       f"{d.assertion[1:]}"

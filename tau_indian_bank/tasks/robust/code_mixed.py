@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
+from typing import Any
 
 from tau_indian_bank.tasks.families import cards, deposits, payments
 from tau_indian_bank.tasks.framework import Draft, Drafter, Family, month_year
@@ -24,12 +25,20 @@ _RULE = {"hinglish": "Write every message in Hinglish, as in your opening line."
          "hindi": "Write every message in Hindi (Devanagari), as in your opening line."}
 
 
-def _in_language(base: Drafter, openings: dict[str, tuple[str, ...]], fields: object) -> Drafter:
-    """A drafter writing the base draft's opening in Hinglish or Hindi (alternating by the family's RNG)."""
+def _in_language(base: Drafter, openings: dict[str, tuple[Any, ...]], fields: object, placed: object = None) -> Drafter:
+    """A drafter writing the base draft's opening in Hinglish or Hindi (alternating by the family's RNG).
+
+    An opening may be a (place, opening) pair: ``placed(conn, draft, place)`` then makes the reason and
+    Known info name the place the opening names.
+    """
     def draft(conn: sqlite3.Connection, candidate: object, rng: random.Random) -> Draft:
         d = base(conn, candidate, rng)
         language = rng.choice(("hinglish", "hindi"))
-        d.opening = rng.choice(openings[language]).format(**fields(conn, candidate, d))
+        chosen = rng.choice(openings[language])
+        where, template = chosen if isinstance(chosen, tuple) else (None, chosen)
+        d.opening = template.format(**fields(conn, candidate, d))
+        if placed is not None:
+            placed(conn, d, where)
         d.persona_note = _NOTE[language]
         d.behaviour = [_RULE[language], *d.accept, "If the assistant asks you to confirm an action you asked for, "
                        "confirm it.", "Never share an OTP, PIN, CVV or password."]
@@ -45,11 +54,14 @@ _FD_CLOSE = {
     "hindi": ("नमस्ते, मुझे {month} में खोला हुआ अपना फिक्स्ड डिपॉज़िट बंद करवाना है। पैसों की ज़रूरत है।",
               "नमस्कार, मेरा {month} वाला फिक्स्ड डिपॉज़िट बंद कर दीजिए। कुछ ज़रूरी खर्चा आ गया है।"),
 }
+#: (where the card may be, in English; the opening line that says so).
 _CARD_FREEZE = {
-    "hinglish": ("Hello, mera {label} nahi mil raha. Shayad ghar pe hi hai. Abhi ke liye isko freeze kar dijiye please.",
-                 "Namaste, apna {label} kahin rakh ke bhool gaya hoon. Jab tak mil nahi jata, temporarily freeze kar do."),
-    "hindi": ("नमस्ते, मेरा {label} नहीं मिल रहा, शायद घर पर ही है। अभी के लिए इसे freeze कर दीजिए।",
-              "नमस्कार, मेरा {label} कहीं रख कर भूल गया हूँ। जब तक मिलता नहीं, इसे अभी freeze कर दीजिए।"),
+    "hinglish": (("at home", "Hello, mera {label} nahi mil raha. Shayad ghar pe hi hai. Abhi ke liye isko freeze kar dijiye "
+                             "please."),
+                 ("", "Namaste, apna {label} kahin rakh ke bhool gaya hoon. Jab tak mil nahi jata, temporarily freeze kar "
+                      "do.")),
+    "hindi": (("at home", "नमस्ते, मेरा {label} नहीं मिल रहा, शायद घर पर ही है। अभी के लिए इसे freeze कर दीजिए।"),
+              ("", "नमस्कार, मेरा {label} कहीं रख कर भूल गया हूँ। जब तक मिलता नहीं, इसे अभी freeze कर दीजिए।")),
 }
 _CHEQUE_STOP = {
     "hinglish": ("Namaste, mere {label} se cheque number {number} ka payment stop kar dijiye. {why}",
@@ -114,7 +126,9 @@ CM_CARD_FREEZE = Family(
     name="code_mixed_card_freeze", category="code_mixed", clauses=("6.2", "6.1", "2.2"),
     why="A misplaced card, written in Hinglish or Hindi: §6.2's freeze (not a block) after reading the card.",
     careless="Blocks the card, or does nothing because the request was not understood.",
-    candidates=cards._cards("active"), draft=_in_language(cards._unsure_draft, _CARD_FREEZE, _card),
+    candidates=cards._cards("active"),
+    draft=_in_language(cards._unsure_draft, _CARD_FREEZE, _card,
+                       lambda conn, d, where: cards.put_card(d, _card(conn, None, d)["label"], where)),
 )
 CM_CHEQUE_STOP = Family(
     name="code_mixed_cheque_stop", category="code_mixed", clauses=("7.2", "2.2"),
