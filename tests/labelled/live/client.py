@@ -77,6 +77,11 @@ def reply(queue: Path, request_id: str, text: str | None, pairs: list[list[str]]
     if text is None and not calls:
         raise exchange.BridgeError("an empty reply: give --text 'message' and/or --tool-call NAME 'JSON'")
     exchange.write_json(exchange.reply_path(request_path), {"content": text, "tool_calls": calls, "written": time.time()})
+    answer_file = exchange.reply_path(request_path)
+    if not request_path.exists() and not (request_path.parent / exchange.DONE / answer_file.name).exists():
+        answer_file.unlink(missing_ok=True)  # the server closed the request without it
+        raise exchange.BridgeError(f"request {request['id']} was dropped while you answered (its run stopped or "
+                                   "timed out); your reply was not used")
     said = ", ".join(filter(None, [f"text of {len(text)} characters" if text else "",
                                    *(f"tool call {c['name']}" for c in calls)]))
     print(f"reply to {request['id']} written ({said})", file=out)
@@ -100,9 +105,10 @@ def status(queue: Path, timings: bool, out=None) -> int:  # noqa: ANN001
     now = time.time()
     for model in names:
         waiting = [exchange.read_json(p) for p in exchange.pending(queue, model)]
-        answered = sum(1 for _ in (queue / model / exchange.DONE).glob(f"*{exchange.REQUEST}"))
+        closed = [reply is not None for _, reply in exchange.archived(queue, model)]
+        answered = f"{sum(closed)} answered" + (f", {closed.count(False)} dropped unanswered" if False in closed else "")
         listed = ", ".join(f"{r['id']} (conversation {r['conversation']}, waiting {now - r['created']:.0f} s)" for r in waiting)
-        print(f"{model}: {len(waiting)} pending{': ' + listed if listed else ''}; {answered} answered", file=out)
+        print(f"{model}: {len(waiting)} pending{': ' + listed if listed else ''}; {answered}", file=out)
     if timings:
         print(timing_summary(queue), file=out)
     return 0
@@ -112,7 +118,7 @@ def timing_summary(queue: Path) -> str:
     """Seconds the players took per turn (request written to reply written), and the harness's seconds from a
     reply written to the next request written (the bridge's polling, litellm, tau2 and the bank's tools)."""
     turns = sorted(((r["created"], (reply or {}).get("written") or r["answered"]) for m in exchange.models(queue)
-                    for r, reply in exchange.archived(queue, m) if "answered" in r and not r.get("expired")))
+                    for r, reply in exchange.archived(queue, m) if reply is not None and "answered" in r))
     if not turns:
         return "timings: nothing answered yet"
     think = [written - created for created, written in turns]

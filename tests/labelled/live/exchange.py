@@ -83,7 +83,11 @@ def find_request(queue: Path, request_id: str) -> Path:
     found = list(queue.glob(f"*/{request_id}{REQUEST}"))
     if found:
         return found[0]
-    if list(queue.glob(f"*/{DONE}/{request_id}{REQUEST}")):
+    closed = list(queue.glob(f"*/{DONE}/{request_id}{REQUEST}"))
+    if closed and (read_json(closed[0]).get("abandoned") or read_json(closed[0]).get("expired")):
+        raise BridgeError(f"request {request_id} was dropped unanswered (its run stopped or it timed out); "
+                          "run `next` for the current one")
+    if closed:
         raise BridgeError(f"request {request_id} was already answered and closed; run `next` for the current one")
     raise BridgeError(f"no request {request_id} in {queue} (run `next` to see the pending one)")
 

@@ -98,7 +98,9 @@ def program() -> str:
 
 def _how_to_reply(request_id: str, side: str, queue: str) -> str:
     command = f"{program()} -m tests.labelled.live.bridge reply {request_id} --queue {queue}"
+    text = f"{command} --text - <<'EOF'\n<your message{' to the customer' if side == 'assistant' else ''}>\nEOF"
     if side == "customer":
-        return f"YOUR TURN. Answer with:  {command} --text 'your message'   (or --text - and the message on stdin)"
-    return (f"YOUR TURN. Answer with:  {command} --text 'message to the customer'\n"
-            f"       or with a tool:  {command} --tool-call NAME '{{\"arg\": \"value\"}}'  (repeatable)")
+        return f"YOUR TURN (request {request_id}). Answer with:\n{text}"
+    return (f"YOUR TURN (request {request_id}). Answer with a message:\n{text}\n"
+            f"or with tool calls (one --tool-call per call, arguments as a JSON object):\n"
+            f"{command} --tool-call NAME '{{\"arg\": \"value\"}}'")

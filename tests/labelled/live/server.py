@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import select
+import socket
 import sys
 import threading
 import time
@@ -30,6 +32,8 @@ from typing import Any
 from tests.labelled.live import exchange
 
 POLL_SECONDS = 0.1
+#: How often a waiting call checks that its caller is still connected.
+HANG_UP_CHECK_SECONDS = 1.0
 DEFAULT_REPLY_TIMEOUT = 6 * 3600.0
 
 
@@ -64,6 +68,7 @@ class Pending:
     path: Path
     seen: list[str]
     conversation: Conversation
+    callers: list[Any] = field(default_factory=list)  # the sockets waiting for this reply
     reply: dict[str, Any] | None = None
     done: threading.Event = field(default_factory=threading.Event)
 
@@ -90,7 +95,7 @@ class Bridge:
     def say(self, line: str) -> None:
         print(f"{time.strftime('%H:%M:%S')} {line}", file=self.log, flush=True)
 
-    def answer(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    def answer(self, body: dict[str, Any], caller: Any = None) -> tuple[int, dict[str, Any]]:
         messages = body.get("messages") or []
         model = str(body.get("model") or "")
         if messages and messages[-1].get("content") == self.probe:
@@ -101,7 +106,7 @@ class Bridge:
             exchange.model_dir(self.queue, model)
         except exchange.BridgeError as error:
             return 400, {"error": {"message": str(error), "type": "invalid_request_error"}}
-        entry, joined = self._enqueue(model, body)
+        entry, joined = self._enqueue(model, body, caller)
         if not joined:
             self._wait_for_reply(entry)
         elif not entry.done.wait(self.reply_timeout):
@@ -111,11 +116,12 @@ class Bridge:
                                    "type": "timeout"}}
         return 200, completion(body, entry.reply.get("content"), entry.reply.get("tool_calls") or [], entry.request_id)
 
-    def _enqueue(self, model: str, body: dict[str, Any]) -> tuple[Pending, bool]:
+    def _enqueue(self, model: str, body: dict[str, Any], caller: Any) -> tuple[Pending, bool]:
         seen = [canonical(m) for m in body.get("messages") or []]
         with self.lock:
             for entry in self.pending:
                 if entry.conversation.model == model and entry.seen == seen:
+                    entry.callers.append(caller)
                     self.say(f"{model}: the same call again (a retry): it waits for request {entry.request_id}")
                     return entry, True
             conversation, new_from = self._place(model, seen)
@@ -127,7 +133,7 @@ class Bridge:
                 "id": request_id, "model": model, "side": exchange.side_of(body), "conversation": conversation.key,
                 "conversation_request": conversation.requests, "new_conversation": conversation.requests == 1,
                 "new_from": new_from, "instruction": conversation.instruction, "created": time.time(), "body": body})
-            entry = Pending(request_id, path, seen, conversation)
+            entry = Pending(request_id, path, seen, conversation, [caller])
             self.pending.append(entry)
         self.say(f"{model}: request {request_id} (conversation {conversation.key}, turn {conversation.requests}) waits")
         return entry, False
@@ -155,12 +161,24 @@ class Bridge:
     def _wait_for_reply(self, entry: Pending) -> None:
         reply_file = exchange.reply_path(entry.path)
         deadline = time.monotonic() + self.reply_timeout
+        check = time.monotonic() + HANG_UP_CHECK_SECONDS
+        hung_up = False
         while time.monotonic() < deadline and not reply_file.exists() and not self.closing.is_set():
             time.sleep(POLL_SECONDS)
+            if time.monotonic() >= check:
+                check = time.monotonic() + HANG_UP_CHECK_SECONDS
+                with self.lock:
+                    hung_up = not any(connected(caller) for caller in entry.callers)
+                    if hung_up:  # the run was stopped (or litellm gave up): nobody will read this reply
+                        self.pending.remove(entry)
+                if hung_up:
+                    break
         with self.lock:
-            self.pending.remove(entry)
+            if not hung_up:
+                self.pending.remove(entry)
             request = exchange.read_json(entry.path)
             request["answered"] = time.time()
+            request["abandoned"] = hung_up and not reply_file.exists()
             done = entry.path.parent / exchange.DONE
             if reply_file.exists():
                 entry.reply = exchange.read_json(reply_file)
@@ -168,13 +186,26 @@ class Bridge:
                 exchange.write_json(done / reply_file.name, entry.reply)
                 reply_file.unlink()
             else:
-                request["expired"] = True
+                request["expired"] = not request["abandoned"]
             exchange.write_json(done / entry.path.name, request)
             entry.path.unlink()
         waited = request["answered"] - request["created"]
-        self.say(f"{entry.conversation.model}: request {entry.request_id} "
-                 + (f"answered after {waited:.1f} s" if entry.reply else f"expired after {waited:.0f} s (HTTP 504)"))
+        what = (f"answered after {waited:.1f} s" if entry.reply else
+                f"dropped after {waited:.0f} s: the caller hung up" if request["abandoned"] else
+                f"expired after {waited:.0f} s (HTTP 504)")
+        self.say(f"{entry.conversation.model}: request {entry.request_id} {what}")
         entry.done.set()
+
+
+def connected(caller: Any) -> bool:
+    """Whether the caller's socket is still open (None, as in a test calling :meth:`Bridge.answer`: yes)."""
+    if caller is None:
+        return True
+    try:
+        readable, _, _ = select.select([caller], [], [], 0)
+        return not readable or caller.recv(1, socket.MSG_PEEK) != b""
+    except (OSError, ValueError):
+        return False
 
 
 def completion(body: dict[str, Any], content: str | None, calls: list[dict[str, Any]], request_id: str) -> dict[str, Any]:
@@ -205,7 +236,7 @@ def make_server(bridge: Bridge, port: int) -> ThreadingHTTPServer:
             except json.JSONDecodeError:
                 self._send(400, {"error": {"message": "the body is not JSON", "type": "invalid_request_error"}})
                 return
-            self._send(*bridge.answer(body))
+            self._send(*bridge.answer(body, self.connection))
 
         def _send(self, status: int, payload: dict[str, Any]) -> None:
             data = json.dumps(payload).encode()
@@ -216,7 +247,7 @@ def make_server(bridge: Bridge, port: int) -> ThreadingHTTPServer:
                 self.end_headers()
                 self.wfile.write(data)
             except (BrokenPipeError, ConnectionResetError):
-                bridge.say("the caller hung up before the answer (it will ask again)")
+                bridge.say(f"could not send the answer to {self.path}: the caller had hung up")
 
         def log_message(self, *args: object) -> None:
             pass

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import socket
 import subprocess
 import sys
 import threading
@@ -227,6 +228,25 @@ def test_a_call_with_no_reply_in_time_is_an_http_504_and_leaves_the_queue(tmp_pa
     assert not exchange.pending(model.queue, "customer-1")
     [(request, reply)] = list(exchange.archived(model.queue, "customer-1"))
     assert request["expired"] and reply is None
+
+
+def test_a_call_whose_caller_hung_up_is_dropped_from_the_queue(served):
+    model, base = served
+    port = int(base.rsplit(":", 1)[1].split("/")[0])
+    data = json.dumps(customer_body()).encode()
+    with socket.create_connection(("127.0.0.1", port)) as caller:  # a run stopped while its call waits
+        caller.sendall(b"POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\n"
+                       + f"content-length: {len(data)}\r\n\r\n".encode() + data)
+        [request_file] = wait_pending(model.queue, "customer-1")
+    deadline = time.monotonic() + 10
+    while exchange.pending(model.queue, "customer-1") and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not exchange.pending(model.queue, "customer-1")
+    [(request, reply)] = list(exchange.archived(model.queue, "customer-1"))
+    assert request["abandoned"] and reply is None
+    status, _, err = cli("reply", request_file.name[:6], "--queue", str(model.queue), "--text", "hi")
+    assert status == 2 and "was dropped unanswered (its run stopped" in err
+    assert cli("status", "--queue", str(model.queue))[1] == "customer-1: 0 pending; 0 answered, 1 dropped unanswered\n"
 
 
 def test_next_waits_and_then_says_what_is_pending_elsewhere(tmp_path):
