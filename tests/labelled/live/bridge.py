@@ -109,7 +109,8 @@ def parser() -> argparse.ArgumentParser:
     answer.add_argument("id", help="the request id `next` printed")
     answer.add_argument("--queue", required=True)
     answer.add_argument("--text", help="the message ('-': read it from stdin)")
-    answer.add_argument("--tool-call", nargs=2, action="append", metavar=("NAME", "JSON"), help="a tool call (repeatable)")
+    answer.add_argument("--tool-call", nargs=2, action="append", metavar=("NAME", "JSON"),
+                        help="a tool call (repeatable); JSON '-': read the arguments from stdin")
     state = commands.add_parser("status", help="pending requests per model")
     state.add_argument("--queue", required=True)
     state.add_argument("--timings", action="store_true", help="also the seconds per turn, players' and harness's")

@@ -39,7 +39,10 @@ def parse_tool_calls(pairs: list[list[str]], tools: list[dict[str, Any]]) -> lis
     """``--tool-call NAME JSON`` pairs checked against the request's tools; the calls as OpenAI sends them."""
     by_name = {(t.get("function") or t).get("name"): (t.get("function") or t) for t in tools}
     calls = []
+    if sum(raw == "-" for _, raw in pairs) > 1:
+        raise exchange.BridgeError("only one --tool-call can read its arguments from stdin ('-')")
     for name, raw in pairs:
+        raw = sys.stdin.read() if raw == "-" else raw
         if not by_name:
             raise exchange.BridgeError("this request offers no tools (you are the customer): answer with --text only")
         if name not in by_name:
@@ -70,6 +73,8 @@ def reply(queue: Path, request_id: str, text: str | None, pairs: list[list[str]]
     if exchange.reply_path(request_path).exists():
         raise exchange.BridgeError(f"request {request_path.name[:6]} already has a reply; run `next` for the current one")
     request = exchange.read_json(request_path)
+    if text == "-" and any(raw == "-" for _, raw in pairs):
+        raise exchange.BridgeError("--text - and --tool-call NAME - both want stdin; give one of them inline")
     if text == "-":
         text = sys.stdin.read()
     text = (text or "").strip() or None

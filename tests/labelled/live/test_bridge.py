@@ -146,6 +146,20 @@ def test_a_malformed_reply_is_refused_in_one_line_and_nothing_is_written(served,
     assert not exchange.reply_path(request_file).exists()
 
 
+def test_tool_arguments_and_text_can_come_from_stdin(served, monkeypatch):
+    model, base = served
+    thread, answer = call(base, {"model": "assistant-1", "tools": TOOLS, "messages": [{"role": "user", "content": "hi"}]})
+    [request_file] = wait_pending(model.queue, "assistant-1")
+    request_id, queue = request_file.name[:6], str(model.queue)
+    status, _, err = cli("reply", request_id, "--queue", queue, "--text", "-", "--tool-call", "get_account_details", "-")
+    assert status == 2 and "both want stdin" in err
+    monkeypatch.setattr(sys, "stdin", io.StringIO('{"account_id": "the customer\'s account"}\n'))
+    assert cli("reply", request_id, "--queue", queue, "--tool-call", "get_account_details", "-")[0] == 0
+    thread.join(10)
+    [call_made] = answer["body"]["choices"][0]["message"]["tool_calls"]
+    assert json.loads(call_made["function"]["arguments"]) == {"account_id": "the customer's account"}
+
+
 def test_the_customer_cannot_call_tools_and_ids_must_exist(served):
     model, base = served
     call(base, customer_body())
