@@ -62,7 +62,7 @@ def _serve(args: argparse.Namespace) -> int:
 def _recipe(args: argparse.Namespace) -> int:
     save_to = args.save_to or f"{args.task_ids[0]}.{args.variant}"
     command = run_command(args.port, args.task_ids, save_to, args.task_set, args.results_dir, args.agent_model,
-                          args.customer_model)
+                          args.customer_model) + (["--retry-errors"] if args.retry_errors else [])
     if args.exec:
         os.execvpe(command[0], command, {**os.environ, **RUN_ENV})
     env = " ".join(f"{k}={v}" for k, v in RUN_ENV.items())
@@ -129,6 +129,8 @@ def parser() -> argparse.ArgumentParser:
     recipe.add_argument("--results-dir", default="results/live")
     recipe.add_argument("--agent-model", default=AGENT_MODEL)
     recipe.add_argument("--customer-model", default=CUSTOMER_MODEL)
+    recipe.add_argument("--retry-errors", action="store_true", help="when resuming, play again the sessions that ended "
+                        "with a model error (a timeout, a stopped player)")
     recipe.add_argument("--exec", action="store_true", help="run it now (in the foreground)")
     out = commands.add_parser("export", help="a results file's sessions as labelled conversations (labels null)")
     out.add_argument("results_file")

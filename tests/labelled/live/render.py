@@ -81,8 +81,8 @@ def render(request: dict[str, Any], full: bool = False, queue: str = "QUEUE") ->
     shown = [(i, m) for i, m in enumerate(messages) if i >= start and m.get("role") != "system"]
     out.append("CONVERSATION SO FAR:" if first else f"NEW SINCE YOUR LAST REPLY (messages {start} to {len(messages) - 1}):")
     if not shown:
-        out.append("(nothing new: the harness asked again for the same turn, so your last reply did not reach it; "
-                   "answer again)")
+        out.append("(nothing new: the harness asked again for the same turn, because its previous call for it timed out "
+                   "or was dropped before a reply reached it; answer this request)")
     for index, message in shown:
         out += message_lines(index, message, side)
     out += [RULE, _how_to_reply(request["id"], side, queue)]

@@ -261,6 +261,11 @@ def test_a_call_whose_caller_hung_up_is_dropped_from_the_queue(served):
     status, _, err = cli("reply", request_file.name[:6], "--queue", str(model.queue), "--text", "hi")
     assert status == 2 and "was dropped unanswered (its run stopped" in err
     assert cli("status", "--queue", str(model.queue))[1] == "customer-1: 0 pending; 0 answered, 1 dropped unanswered\n"
+    call(base, customer_body())  # the harness asks again for the same turn
+    [again] = wait_pending(model.queue, "customer-1")
+    assert exchange.read_json(again)["conversation"] == request["conversation"]
+    _, shown, _ = cli("next", "--queue", str(model.queue), "--model", "customer-1", "--wait", "0")
+    assert "(nothing new: the harness asked again for the same turn" in shown
 
 
 def test_next_waits_and_then_says_what_is_pending_elsewhere(tmp_path):
