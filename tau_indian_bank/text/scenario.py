@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from tau_indian_bank.text.amounts import amount_values
@@ -34,7 +34,7 @@ from tau_indian_bank.text.dates import dates, periods
 from tau_indian_bank.text.frames import negated
 from tau_indian_bank.text.lexicon import KINDS
 from tau_indian_bank.text.lexicon.words import compiled
-from tau_indian_bank.text.records import bank_ids, cheque_numbers, endings, mentions
+from tau_indian_bank.text.records import bank_ids, cheque_numbers, endings, mentions, typed_endings
 from tau_indian_bank.text.script import language_of, plain
 from tau_indian_bank.text.sentences import sentences
 
@@ -174,8 +174,21 @@ class Scenario:
     unknown: str = ""
     #: What the customer brings itself: the reason, its known facts (without the notes to it), its opening and cue lines.
     own: str = ""
-    #: The kinds of change the scenario asks for or accepts (:func:`wanted_kinds`).
-    wanted: frozenset[str] = frozenset()
+
+    @cached_property
+    def wanted(self) -> frozenset[str]:
+        """The kinds of change the scenario asks for or accepts (:func:`wanted_kinds`; read when first asked)."""
+        return wanted_kinds(self.wants)
+
+    @cached_property
+    def records(self) -> frozenset[tuple[str, str]]:
+        """The last fours of the accounts and cards the scenario names, with their kind (``typed_endings`` of what it wants)."""
+        return typed_endings(self.wants)
+
+    @cached_property
+    def cheques(self) -> frozenset[str]:
+        """The cheque numbers the scenario names (in what it wants)."""
+        return cheque_numbers(self.wants)
 
     @property
     def declines(self) -> bool:
@@ -217,7 +230,7 @@ def scenario_fields(text: str) -> dict[str, Any]:
                      *(cue.line for cue in cues)])
     return {"opening": opening, "facts": facts, "wants": wants, "cues": cues, "must_name": must_name,
             "language": language_of(opening), "request": request, "accepts_other_record": _OTHER_RECORD.search(wants) is not None,
-            "text": text, "unknown": sections.get("Unknown info", ""), "own": own, "wanted": wanted_kinds(wants)}
+            "text": text, "unknown": sections.get("Unknown info", ""), "own": own}
 
 
 @lru_cache(maxsize=2048)

@@ -17,7 +17,9 @@ judges a language-model customer by it):
   its new figure (what a proposal must name, else a figure of the line the customer knows:
   the corrected digits, the new amount); a decline line when the turn says no
   (:func:`~tau_indian_bank.text.replies.affirmation`); any other line (insisting, a change of
-  mind without figures, a payee) when the turn shares at least half of its content words.
+  mind without figures, a payee) when the turn shares at least half of its content words (of
+  a change of mind or a correction, of the words it does not share with the opening line: what
+  changed).
   ``"partly"``: a figure line paraphrased without its figure, or a quarter of its words shared.
 
 The scenario's own text is English (the task generator writes it); the customer's turns may be
@@ -82,14 +84,12 @@ def objection(scenario: Scenario, message: str, sentence: str) -> Objection | No
         return Objection("change", ", ".join(sorted(kinds)))
     if scenario.accepts_other_record:
         return None
-    known_cheques = cheque_numbers(scenario.wants)
     named_cheques = cheque_numbers(sentence) or cheque_numbers(offered) or cheque_numbers(message)
-    if known_cheques and named_cheques and not named_cheques & known_cheques:
-        return Objection("cheque", sorted(known_cheques)[0])
-    known = typed_endings(scenario.wants)
+    if named_cheques and scenario.cheques and not named_cheques & scenario.cheques:
+        return Objection("cheque", sorted(scenario.cheques)[0])
     named = typed_endings(sentence) or typed_endings(offered) or typed_endings(message)
     for kind, digits in named:
-        rivals = {d for k, d in known if not kind or not k or k == kind}
+        rivals = {d for k, d in scenario.records if not kind or not k or k == kind}
         if rivals and digits not in rivals and not {d for _, d in named} & rivals:
             return Objection("record", sorted(rivals)[0])
     return None
@@ -118,8 +118,11 @@ def content_words(text: str) -> frozenset[str]:
                      if len(w) >= 3 and w not in STOPWORDS and w not in _FILLER)
 
 
-def _overlap(line: str, turn: str) -> float:
+def _overlap(line: str, turn: str, besides: str = "") -> float:
+    """The share of the line's content words the turn says (of those not in ``besides``, when three or more are left)."""
     wanted = content_words(line)
+    distinct = wanted - content_words(besides)
+    wanted = distinct if len(distinct) >= 3 else wanted
     return len(wanted & content_words(turn)) / len(wanted) if wanted else 0.0
 
 
@@ -130,7 +133,8 @@ def says_cue(scenario: Scenario, cue: Cue, turn: str) -> Said:
         return "yes"
     if cue.trigger == "figures" and affirmation(turn) == "no":
         return "yes"
-    share = _overlap(cue.line, turn)
+    # A change of mind or a correction says what differs from the opening line: its own words, not the opening's.
+    share = _overlap(cue.line, turn, scenario.opening if cue.trigger in ("first_proposal", "mentions") else "")
     if not keys and share >= 0.5:
         return "yes"
     return "partly" if share >= 0.25 else "no"
