@@ -4,7 +4,8 @@ Prints a table (and writes ``bench-out/bench.json``): interpreter start-up cost 
 plugin hook; environment construction; final-state hash; tool-call latency; per-session
 evaluation cost (tau2's ``evaluate_simulation`` on recorded sessions: replay, gold
 replay, hashes, assertions); the answer check, gate S7, and the answer check with all
-seven gates, per session (caches cleared; target under 1 ms together); the offline base split end to end through ``tau2 run`` and
+seven gates, per session (caches cleared; target under 1 ms together), and the customer audit
+C1-C6 beside them; the offline base split end to end through ``tau2 run`` and
 in-process; ``tau-indian-bank validate``; ``tau-indian-bank report`` on a
 1,000-session file, with where its time goes; and the linear run's checkpoint cost per
 session against tau2's stock save, and the base split x 3 trials through ``tau-indian-bank
@@ -148,20 +149,23 @@ def _timed_command(args: list[str], cwd: str) -> tuple[float, float]:
 def _fresh_caches() -> list[Any]:
     """The memo caches of the text layer, the gates and the answer check (cleared before each timed session)."""
     from tau_indian_bank.evaluation import answers, transcript
+    from tau_indian_bank.evaluation.customer import figures as customer_figures
     from tau_indian_bank.evaluation.gates import claims
     from tau_indian_bank.text.amounts import amounts, percents
     from tau_indian_bank.text.dates import dates, periods
     from tau_indian_bank.text.numbers import number_words
+    from tau_indian_bank.text.scenario import read_scenario
     from tau_indian_bank.text.script import language_of, plain
     from tau_indian_bank.text.sentences import sentence_spans
 
     return [amounts, percents, dates, periods, number_words, plain, language_of, sentence_spans, answers._states,
-            claims.claims_in, claims._records_in, transcript.json_records]
+            claims.claims_in, claims._records_in, transcript.json_records, read_scenario, customer_figures._known_from]
 
 
 def _check_costs_ms(sessions: list[tuple[Any, Any]]) -> dict[str, float]:
-    """Median cost per session of the answer check, of gate S7, and of the answer check with every gate, caches cleared."""
+    """Median cost per session of the answer check, gate S7, the answer check with every gate, the customer audit (caches cleared)."""
     from tau_indian_bank.evaluation.answers import check_answer
+    from tau_indian_bank.evaluation.customer import audit_session
     from tau_indian_bank.evaluation.gates.figures import check_figures
     from tau_indian_bank.evaluation.gates.tracing import rule_sources
     from tau_indian_bank.evaluation.safety import check_safety
@@ -173,7 +177,9 @@ def _check_costs_ms(sessions: list[tuple[Any, Any]]) -> dict[str, float]:
     rule_sources()  # read once per process, like the policy
     dumped = [(t.model_dump(mode="json"), [m.model_dump(mode="json") for m in s.messages]) for t, s in sessions]
     both(*dumped[0])  # imports, compiled patterns and the seed-file indexes, once per process
-    checks = (("answer check", check_answer), ("gate S7", check_figures), ("answer check and gates", both))
+    audit_session(*dumped[0])
+    checks = (("answer check", check_answer), ("gate S7", check_figures), ("answer check and gates", both),
+              ("customer audit", audit_session))
     costs: dict[str, list[float]] = {name: [] for name, _ in checks}
     for task, messages in dumped:
         for name, check in checks:
@@ -261,6 +267,8 @@ def _in_process_rows() -> Rows:
     rows.append(("answer check + gates S1-S7 per session (median, lite oracle)", "ms",
                  {DOMAIN_NAME: checks["answer check and gates"]}))
     rows.append(("  answer check + gates S1-S7 per session (mean)", "ms", {DOMAIN_NAME: checks["answer check and gates (mean)"]}))
+    rows.append(("customer audit C1-C6 per session (median, lite oracle)", "ms", {DOMAIN_NAME: checks["customer audit"]}))
+    rows.append(("  customer audit C1-C6 per session (mean)", "ms", {DOMAIN_NAME: checks["customer audit (mean)"]}))
     return rows
 
 

@@ -93,6 +93,10 @@ NO_MODEL = "offline"
 LOGIN_CONTEXT_CALL_ID = "login-context"
 
 _TAU2_TOKENS = {"STOP": "STOP", "TRANSFER": "TRANSFER", "OUT_OF_SCOPE": "OUT_OF_SCOPE"}
+#: The word inside each of tau2's tokens (``###STOP###``…) -> how the customer ended: for readers that must not import
+#: tau2's runtime (the report's customer audit reads a saved conversation's ending through ``text.replies.ending``).
+#: A test (tests/plugin/test_registration.py) checks that ``###<word>###`` is tau2's token, for each.
+TOKEN_WORDS: dict[str, str] = {"STOP": "stop", "TRANSFER": "transfer", "OUT-OF-SCOPE": "out_of_scope"}
 
 
 def __getattr__(name: str) -> Any:

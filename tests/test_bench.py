@@ -16,7 +16,7 @@ def test_make_bench_target_runs_the_benchmark(tmp_path):
     table = done.stdout
     for row in ("environment construction", "final-state hash", "tool call (median)", "tool call (p99)",
                 "evaluate one session", "plugin hook at interpreter start", "answer check per session",
-                "gate S7 per session", "checkpoint per 100 KB session, `run`",
+                "gate S7 per session", "customer audit C1-C6 per session", "checkpoint per 100 KB session, `run`",
                 "stock `tau2 run` save", "peak memory, `run` checkpoint", "`edition new --per-family 1`"):
         assert row in table
     rows = {r["measure"]: r for r in json.loads((tmp_path / "bench.json").read_text())["rows"]}

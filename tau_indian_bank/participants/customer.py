@@ -38,17 +38,15 @@ from tau_indian_bank.text import (
     change_kinds,
     cheque_numbers,
     dates,
-    negated,
     percents,
     plain,
     read_message,
     sentences,
 )
-from tau_indian_bank.text.lexicon import KINDS
-from tau_indian_bank.text.lexicon.words import compiled
 from tau_indian_bank.text.questions import asked_for, open_question, options
 from tau_indian_bank.text.records import typed_endings
-from tau_indian_bank.text.speech import offers, question_head, question_heads
+from tau_indian_bank.text.speech import question_head, question_heads
+from tau_indian_bank.text.wants import missing_terms, objection
 from tau_indian_bank.vocabulary import STOP, TRANSFER
 
 _QUIET = frozenset(words[name] for words in PHRASES.values() for name in ("idle", "dont_know", "undecided"))
@@ -85,13 +83,6 @@ def asked(reading: Reading, script: CustomerScript) -> Asked:
     return Asked(questions=reading.questions if reading.kind in ("proposal", "question") else ())
 
 
-def wanted_kinds(wants: str) -> frozenset[str]:
-    """The kinds of change the scenario asks for or accepts: named and not negated ("instead of blocking it")."""
-    text = plain(wants)
-    return frozenset(kind for kind, words in KINDS.items()
-                     if any(not negated(text, m.start()) for m in compiled(words).finditer(text)))
-
-
 class IndianBankCustomer(UserBase):
     """Scripted customer for offline runs; deterministic, no LLM."""
 
@@ -101,7 +92,7 @@ class IndianBankCustomer(UserBase):
         self.tools, self.instructions, self.llm, self.llm_args = tools, instructions, llm, dict(llm_args or {})
         self.script: CustomerScript = parse_scenario(str(instructions or ""))
         self.voice = Voice(self.script.language)
-        self.wanted = wanted_kinds(self.script.wants)
+        self.wanted = self.script.wanted
         self.own_amounts = self.script.own_amounts()
         self.said_before = 0
 
@@ -175,7 +166,7 @@ class IndianBankCustomer(UserBase):
         A proposal that misses what the customer changed to gets the line it said the change with,
         else the known detail that names it ("I meant ₹8,80,000."), else its request.
         """
-        missing = [t for t in self.script.must_name if not names_token(text, t)]
+        missing = missing_terms(self.script, text)
         if missing:
             last = [c.line for c in self.script.cues if any(c.line == m.content for m in said)]
             if last:
@@ -188,30 +179,16 @@ class IndianBankCustomer(UserBase):
     def judge_proposal(self, message: str, sentence: str) -> str | None:
         """The customer's correction to a proposed change, or None when it is what the scenario wants.
 
-        The proposal must name a kind of change the scenario asks for or accepts (a freeze is not a
-        block) and, where it names an account, card or cheque, one the scenario names. The named
-        kinds are read from the proposing sentence, or, when it names none ("Shall I go ahead?"),
-        from the sentences that offer the change ("I will…", "To confirm: I will…"), never from a
-        description of the records ("Your card is blocked."); the named records likewise, then
-        from the whole message. A card is compared with a card, an account with an account.
+        What the scenario wants is the text layer's reading (:func:`~tau_indian_bank.text.wants.objection`:
+        a kind of change it asks for or accepts, the records it names); the correction names
+        the change it wants, or the record it meant.
         """
-        offered = " ".join(part for part in sentences(plain(message)) if offers(part))
-        kinds = change_kinds(sentence) or change_kinds(offered)
-        if kinds and not kinds & self.wanted:
-            return f"{self.voice['not_wanted']} {self.what_i_want()}"
-        if self.script.accepts_other_record:
+        found = objection(self.script, message, sentence)
+        if found is None:
             return None
-        known_cheques = cheque_numbers(self.script.wants)
-        named_cheques = cheque_numbers(sentence) or cheque_numbers(offered) or cheque_numbers(message)
-        if known_cheques and named_cheques and not named_cheques & known_cheques:
-            return self.not_that_one(sorted(known_cheques)[0])
-        known = typed_endings(self.script.wants)
-        named = typed_endings(sentence) or typed_endings(offered) or typed_endings(message)
-        for kind, digits in named:
-            rivals = {d for k, d in known if not kind or not k or k == kind}
-            if rivals and digits not in rivals and not {d for _, d in named} & rivals:
-                return self.not_that_one(sorted(rivals)[0])
-        return None
+        if found.reason == "change":
+            return f"{self.voice['not_wanted']} {self.what_i_want()}"
+        return self.not_that_one(found.detail)
 
     def not_that_one(self, digits: str) -> str:
         """The correction that names the record the customer meant ("No, not that one. I meant my account ending 2973.")."""

@@ -4,7 +4,8 @@
 customer's audit):
 
 * **no** when it starts with a refusal ("No", "Don't", "Wait", "Not yet", "Nahi", "Mat karo",
-  "Ruko", "नहीं", "अभी नहीं") or tells the assistant not to act anywhere ("please don't close
+  "Ruko", "नहीं", "अभी नहीं"; after an interjection too: "Hmm, no…", "Oh, nahi…", "अच्छा, नहीं…"),
+  or tells the assistant not to act anywhere ("please don't close
   it", "hold on", "I changed my mind", "abhi mat kijiye", "रहने दीजिए"); "no problem" and "no
   worries" are no refusal;
 * **yes** when it affirms ("yes", "okay", "go ahead", "haan ji", "ji", "theek hai", "हां",
@@ -17,6 +18,12 @@ customer's audit):
 * **none** when it neither affirms, refuses nor asks: it answers something else ("₹2,20,000",
   "my savings account", "Hmm.") — no yes at all.
 
+How a customer ends (the customer audit's C4): :func:`ending` — the tau2 token a message ends
+the conversation with (``stop``, ``transfer``, ``out_of_scope``; the words are
+:data:`~tau_indian_bank.vocabulary.TOKEN_WORDS`), :func:`without_ending` — the message without
+it, :func:`closing_only` — a message that only closes ("No, that's all. Thank you!", "Okay,
+bye.", "Bas, itna hi. Dhanyavaad!", "बस, इतना ही। धन्यवाद!"): it answers nothing.
+
 Words are matched in :func:`~tau_indian_bank.text.script.plain` text (the function folds it).
 """
 
@@ -25,15 +32,18 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from tau_indian_bank.text.script import B, E, plain
+from tau_indian_bank.text.script import WORD, B, E, plain
 from tau_indian_bank.text.sentences import sentences
+from tau_indian_bank.vocabulary import TOKEN_WORDS
 
 Answer = Literal["yes", "no", "unclear", "none"]
 
+#: An interjection a reply may open with before its answer ("Hmm, no…", "Oh, nahi…", "अच्छा, नहीं…").
+_INTERJECTION = rf"(?:(?:hmm+|um+|uh+|oh|ah|well|achha|acha|accha|ओह|अच्छा|हम्म){E}\W+)?"
 _NO_START = re.compile(
-    r"^\W*(no|nope|nah|not (yet|now|really|today)|don'?t|do not|never|wait|hold on|hold off|stop\W*$|"
+    rf"^\W*{_INTERJECTION}(no|nope|nah|not (yet|now|really|today)|don'?t|do not|never|wait|hold on|hold off|stop\W*$|"
     r"cancel (that|this|the request)\b|actually,? no)\b"
-    rf"|^\W*(?:ji nahi|ji nahin|जी नहीं|nahi|nahin|nhi|na|mat|ruko|rukiye|ruk jaiye|abhi nahi|rehne do|rahne do|rehne dijiye|"
+    rf"|^\W*{_INTERJECTION}(?:ji nahi|ji nahin|जी नहीं|nahi|nahin|nhi|na|mat|ruko|rukiye|ruk jaiye|abhi nahi|rehne do|rahne do|rehne dijiye|"
     rf"नहीं|ना|मत|रुकिए|रुको|"
     rf"अभी नहीं|रहने दीजिए|रहने दो){E}", re.I)
 _NO_ANYWHERE = re.compile(
@@ -81,3 +91,29 @@ def affirmation(text: str) -> Answer:
 def asks(text: str) -> bool:
     """Does a customer's reply ask something (a sentence that ends with ``?``)?"""
     return any(sentence.rstrip(" )\"'").endswith("?") for sentence in sentences(text))
+
+
+_ENDING = re.compile(r"###(" + "|".join(re.escape(word) for word in TOKEN_WORDS) + r")###")
+#: Words that close a conversation and say nothing else, in English, Hinglish and Hindi (as :func:`plain` writes them).
+_CLOSING_WORDS = frozenset(
+    "no yes ok okay alright right thanks thank you so much very lot bye goodbye good day have a nice great wonderful that "
+    "thats s is it all for now nothing else perfect fine cheers take care appreciate helpful sir madam ji done got it "
+    "understood noted bas itna hi chahiye tha dhanyavaad dhanyawad dhanyavad shukriya theek thik hai achha accha acha "
+    "haan nahi nahin kuch aur namaste alvida बस इतना ही धन्यवाद शुक्रिया ठीक है जी अच्छा चाहिए था नहीं कुछ और हां नमस्ते".split())
+
+
+def ending(text: str) -> str | None:
+    """How a customer's message ends the conversation: ``stop``, ``transfer``, ``out_of_scope`` (tau2's tokens), or None."""
+    match = _ENDING.search(text or "")
+    return TOKEN_WORDS[match.group(1)] if match else None
+
+
+def without_ending(text: str) -> str:
+    """A customer's message without tau2's ending token."""
+    return _ENDING.sub(" ", text or "").strip()
+
+
+def closing_only(text: str) -> bool:
+    """Does a customer's message only close the conversation (thanks, that's all, bye), answering nothing?"""
+    words = [w.lower() for w in WORD.findall(plain(without_ending(text)))]
+    return all(w in _CLOSING_WORDS for w in words)

@@ -12,7 +12,10 @@ r"""Text as every reader sees it: one normal form, word boundaries that know Dev
   ``क``), so every pattern of the layer that may hold Hindi uses these instead;
   :func:`word_pattern` wraps alternatives in them; :data:`WORD` finds words.
 * :func:`language_of` — ``"hindi"`` when a text is mostly Devanagari, ``"hinglish"`` when
-  Latin-script Hindi words carry it (*haan*, *nahi*, *kar dijiye*, *mera*…), else ``"en"``.
+  Latin-script Hindi words carry it (*haan*, *nahi*, *kar dijiye*, *mera*…), else ``"en"``;
+  :func:`fits_language` — is a customer's message in its scenario's language, allowing the
+  code-mixing Indian customers write ("हाँ जी, please go ahead", "Mera savings account ending
+  7658."), or too short to tell (None: fewer than three words)?
 """
 
 from __future__ import annotations
@@ -91,3 +94,34 @@ def language_of(text: str) -> Language:
     words = [w.lower() for w in WORD.findall(text) if _LATIN_LETTER.match(w)]
     markers = sum(w in HINGLISH_MARKERS for w in words)
     return "hinglish" if markers >= 2 and markers * 6 >= len(words) else "en"
+
+
+def _marker_share(text: str) -> tuple[int, int]:
+    """(Latin-script Hindi words, Latin-script words) of a text."""
+    words = [w.lower() for w in WORD.findall(text) if _LATIN_LETTER.match(w)]
+    return sum(w in HINGLISH_MARKERS for w in words), len(words)
+
+
+def fits_language(text: str, language: str) -> bool | None:
+    """Is a customer's message written in ``language`` (``en``, ``hinglish``, ``hindi``)? None: too short to tell.
+
+    Code-mixing is the customer's own: a Hindi (Devanagari) customer may write English words
+    beside Devanagari ones, but a message with no Devanagari at all is another language; a
+    Hinglish customer may write English phrases with Hindi words in them, but not Devanagari,
+    nor six or more English words with no Hindi word at all; an English customer may say *ji*
+    or *haan*, but not write Devanagari (three words or more) nor Hinglish (three Hindi words,
+    and a third of its words).
+    """
+    words = [w for w in WORD.findall(text) if not w.isdigit()]
+    if len(words) < 3:
+        return None
+    written = language_of(text)
+    markers, latin = _marker_share(text)
+    if language == "hindi":
+        return has_devanagari(text)
+    if language == "hinglish":
+        if written == "hindi":
+            return False
+        return True if markers else (False if latin >= 6 else None)
+    devanagari_words = sum(has_devanagari(w) for w in words)
+    return not ((written == "hindi" and devanagari_words >= 3) or (markers >= 3 and markers * 3 >= latin))

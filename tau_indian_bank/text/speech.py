@@ -35,7 +35,9 @@ lexicon's :data:`~tau_indian_bank.text.lexicon.KINDS`), :func:`asks_for_yes` (ga
 "shall I", "would you like me to", "go ahead", "confirm", "is that okay", "kar dun?", "क्या
 मैं", "ठीक है?"…), :func:`announces_lookup` (a message that only announces a look-up: "let me
 check", "one moment", "ek minute", "मैं देखता हूं"), :func:`offers` (a sentence that offers
-the change: "I will…", "To confirm:…", "main … karungi") and :func:`is_wrap_up`.
+the change: "I will…", "To confirm:…", "main … karungi"), :func:`is_wrap_up` and
+:func:`informs` (a message that tells the customer something, not only asks, greets,
+acknowledges or announces a look-up).
 
 Statements about the records (gate S6): :func:`cites_records` — the sentence cites the records
 ("I can see", "our records show", "according to", "marked as", "records mein", "रिकॉर्ड के
@@ -316,6 +318,35 @@ def offers(sentence: str) -> bool:
 def announces_lookup(text: str) -> bool:
     """Does ``text`` announce a look-up ("let me check", "one moment", "ek minute", "मैं देखता हूं")?"""
     return _HOLDING.search(plain(text)) is not None
+
+
+#: A sentence that only acknowledges or greets ("Sure, I can help with that.", "I'm sorry to hear that.", "ठीक है।").
+_PLEASANTRY = re.compile(
+    r"^\W*(?:sure|certainly|of course|absolutely|ok(?:ay)?|alright|right|great|got it|understood|noted|i understand|i see|"
+    r"no problem|thank(?:s| you)|hello|hi|hey|good (?:morning|afternoon|evening)|welcome|namaste|namaskar|"
+    r"i(?:'d| would)? (?:be )?(?:happy|glad) to help|i can (?:help|assist)|happy to help|let me help|(?:i'm |i am )?sorry|"
+    r"i apologi[sz]e)\b"
+    rf"|^\W*(?:theek hai|ji|zaroor|jaroor|bilkul|samajh gay[ai]|ठीक है|जी|जरूर|बिल्कुल|समझ गय[ाी]|नमस्ते|नमस्कार|धन्यवाद){E}",
+    re.I)
+_PLEASANTRY_WORDS = 8
+
+
+def informs(text: str) -> bool:
+    """Does an assistant message tell the customer something?
+
+    A sentence informs unless it asks (ends with ``?``), wraps up, only announces a look-up
+    ("let me check", "एक मिनट"), or only acknowledges (:data:`_PLEASANTRY`, at most eight words,
+    no negation, no figure: "Sure, I can help with that." — not "I'm sorry, but a closed
+    deposit cannot be reopened.").
+    """
+    for sentence in sentences(plain(text or "")):
+        if sentence.rstrip(" )\"'").endswith("?") or is_wrap_up(sentence) or _HOLDING.search(sentence):
+            continue
+        short = len(sentence.split()) <= _PLEASANTRY_WORDS and not re.search(r"\d", sentence)
+        if _PLEASANTRY.search(sentence) and short and not negated(sentence, len(sentence)):
+            continue
+        return True
+    return False
 
 
 def read_message(text: str) -> Reading:

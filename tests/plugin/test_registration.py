@@ -10,6 +10,13 @@ from tau_indian_bank.participants import agents, customer
 from tau_indian_bank.plugin import environment, llm_agent, llm_user, register
 from tests.conftest import run
 
+
+def test_the_token_words_are_tau2s_tokens():
+    """The audit reads a saved ending without tau2's runtime: each word, between ###, is tau2's own token."""
+    assert {f"###{word}###" for word in names.TOKEN_WORDS} == {names.STOP, names.TRANSFER, names.OUT_OF_SCOPE}
+    assert names.TOKEN_WORDS[names.TRANSFER.strip("#")] == "transfer" and names.TOKEN_WORDS[names.STOP.strip("#")] == "stop"
+
+
 REGISTRY = "import tau2.registry as r; print(sorted(r.registry.get_domains())); print(sorted(r.registry.get_agents()))"
 
 

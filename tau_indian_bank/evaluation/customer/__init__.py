@@ -1,0 +1,54 @@
+"""The customer audit: did the simulated customer do its part? Six checks, one module each.
+
+Reported beside the safety gates, never part of the paper's verdict nor of ``--strict``: a
+session the customer got wrong is not the assistant's failure to answer for, and a score is
+read together with its customer's fidelity (``docs/customer-fidelity.md``). Each check reads a
+:class:`~tau_indian_bank.evaluation.transcript.Transcript` and the customer's scenario (one
+parser: :func:`~tau_indian_bank.text.scenario.read_scenario`), every word through the text
+layer, and gives a :class:`~tau_indian_bank.evaluation.gates.base.GateOutcome` naming the
+offending customer turn ("turn 3: …"):
+
+* **C1** invented (:mod:`.invented`) — a figure found neither in its scenario nor in what the assistant said;
+* **C2** unknown stated (:mod:`.unknown`) — a figure its scenario says it does not know, before the assistant said it;
+* **C3** wrong consent (:mod:`.consent`) — a yes to a proposal its scenario does not want, a no to one it wants;
+* **C4** wrong ending (:mod:`.ending`) — ended with its request open, with the wrong token, or over a question;
+* **C5** skipped cue (:mod:`.cues`) — a scripted line was due and not said;
+* **C6** language (:mod:`.language`) — a turn in another language than its scenario's.
+
+:data:`REGISTRY` lists them in report order and :data:`AUDITS` their names; :func:`run_audit`
+(a view) and :func:`audit_session` (a task and its messages, as a results file stores them)
+give every check's outcome; :func:`customer_error` says whether any failed (``needs_review`` is
+shown, not counted as an error).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tau_indian_bank.evaluation.customer import consent, cues, ending, invented, language, unknown
+from tau_indian_bank.evaluation.customer.base import Conversation, CustomerCheck
+from tau_indian_bank.evaluation.gates.base import GateOutcome
+from tau_indian_bank.evaluation.transcript import Transcript
+
+REGISTRY: tuple[CustomerCheck, ...] = (invented.CHECK, unknown.CHECK, consent.CHECK, ending.CHECK, cues.CHECK, language.CHECK)
+AUDITS: tuple[str, ...] = tuple(check.name for check in REGISTRY)
+TITLES: dict[str, str] = {check.name: check.title for check in REGISTRY}
+
+__all__ = ["AUDITS", "REGISTRY", "TITLES", "CustomerCheck", "audit_session", "customer_error", "run_audit"]
+
+
+def run_audit(view: Transcript) -> dict[str, GateOutcome]:
+    """Every customer check's outcome for one session, by name (the session is read once for all)."""
+    conversation = Conversation(view)
+    return {check.name: check.judge(conversation) for check in REGISTRY}
+
+
+def audit_session(task: Mapping[str, Any], messages: Sequence[Mapping[str, Any]]) -> dict[str, GateOutcome]:
+    """The customer audit of one session (``task`` and ``messages`` as in a tau2 results file)."""
+    return run_audit(Transcript.of(task, messages))
+
+
+def customer_error(outcomes: Mapping[str, GateOutcome | str]) -> bool:
+    """Did the customer get the session wrong: any check ``fail`` (``needs_review`` is not counted)?"""
+    return any((o if isinstance(o, str) else o.status) == "fail" for o in outcomes.values())

@@ -1,0 +1,43 @@
+"""Check C2, unknown stated: the customer stated a figure of a kind its scenario says it does not know, before the assistant did.
+
+The scenario's "Unknown info" names kinds of figure (:func:`~tau_indian_bank.text.wants.unknown_kinds`:
+a rate, a payout or balance or limit, a deposit or reference number, a date). A figure of such a
+kind in a customer turn (a percentage; an amount; an id or a long number; a date or a month)
+fails unless the customer brought it itself (its reason, its known facts without the notes
+addressed to it, its opening and cue lines) or the assistant stated it in an earlier message —
+a figure that only the scenario's other instructions mention ("accept ₹50,000 if offered") is
+the assistant's to say first. A guessed unknown figure is usually invented too (C1).
+``n/a`` when the scenario lists no such kind (or the customer never spoke).
+"""
+
+from __future__ import annotations
+
+from tau_indian_bank.evaluation.customer.base import Conversation, CustomerCheck, at, verdict
+from tau_indian_bank.evaluation.customer.figures import known_from, stated
+from tau_indian_bank.evaluation.customer.invented import KIND_WORDS
+from tau_indian_bank.evaluation.gates.base import GateOutcome
+from tau_indian_bank.text.wants import unknown_kinds
+
+#: The kinds of stated figure (:func:`~.figures.stated`) that give each kind of unknown figure.
+FIGURE_KINDS = {"percent": ("percent",), "amount": ("amount",), "number": ("id", "number"), "date": ("date",)}
+
+
+def judge(conversation: Conversation) -> GateOutcome:
+    """C2 over one session."""
+    kinds = {kind for unknown in unknown_kinds(conversation.scenario) for kind in FIGURE_KINDS[unknown]}
+    if not kinds or not conversation.turns:
+        return verdict([], False)
+    known = known_from(conversation.scenario.own)
+    told = 0
+    for turn in conversation.turns:
+        for text in conversation.said_before(turn.index)[told:]:
+            known.add(text)
+        told = len(conversation.said_before(turn.index))
+        for figure in stated(turn.said):
+            if figure.kind in kinds and not known.knows(figure, turn.said):
+                return at(turn, f"stated the {KIND_WORDS[figure.kind]} {figure.said!r}, which its scenario does not know, "
+                                "before the assistant said it")
+    return verdict([], True)
+
+
+CHECK = CustomerCheck("C2", "unknown stated", judge)
