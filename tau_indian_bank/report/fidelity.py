@@ -46,8 +46,8 @@ Table = tuple[str, list[str], list[list[str]], str]
 
 
 def _audit() -> Any:
-    """The customer audit's module (``AUDITS``, ``TITLES``, ``audit_session``): the one line that names it."""
-    from tau_indian_bank.report import audit_stand_in as audit  # -> tau_indian_bank.evaluation.customer once merged
+    """The customer audit (``evaluation/customer/``: ``AUDITS``, ``TITLES``, ``audit_session``, ``customer_error``)."""
+    from tau_indian_bank.evaluation import customer as audit
 
     return audit
 
@@ -71,7 +71,7 @@ def classify(session: Session, audit: Mapping[str, str]) -> str:
     """``infrastructure``, ``customer_error``, ``needs_review`` or ``did_its_part`` (see the module docstring)."""
     if session.infrastructure_error:
         return "infrastructure"
-    if any(status == "fail" for status in audit.values()):
+    if _audit().customer_error(audit):
         return "customer_error"
     return "needs_review" if oracle_failure(session) else "did_its_part"
 

@@ -47,7 +47,7 @@ def _failed(simulation):
 def run(oracle_sessions, tmp_path, monkeypatch):
     monkeypatch.setattr(fidelity, "_audit", lambda: SimpleNamespace(
         AUDITS=("C1", "C2", "C3", "C4", "C5", "C6"), TITLES={"C1": "invented", "C3": "wrong consent"},
-        audit_session=_fake_audit))
+        audit_session=_fake_audit, customer_error=lambda outcomes: "fail" in outcomes.values()))
     tasks, sims = oracle_sessions
     sims = {**sims, "seq_fd_close_0002": _failed(sims["seq_fd_close_0002"]),  # a customer error the oracle failed on
             "seq_cheque_stop_0002": _failed(sims["seq_cheque_stop_0002"]),  # clean audit, oracle failed: needs review
