@@ -17,7 +17,7 @@ from tests.support.fake_llm import FakeModel, Server
 BASE = ["seq_cheque_stop_0002", "ctrl_balance_0003", "seq_fd_close_0002", "edge_overdue_escalate_0004"]
 ROBUST = ["rob_decline_fd_close_0005", "rob_change_of_mind_fd_amount_0001", "rob_wrong_info_card_ending_0004",
           "rob_contradiction_cheque_cleared_0004", "rob_context_switch_freeze_then_book_0006",
-          "rob_code_mixed_card_freeze_0001"]
+          "rob_code_mixed_card_freeze_0001", "rob_long_context_cheque_number_0001"]  # the last has a long earlier history
 REFUSED = "http://127.0.0.1:9/v1"  # nothing listens on the discard port
 pytestmark = pytest.mark.filterwarnings("ignore:Items? .* (is|are) using the `ReadOnly` qualifier:UserWarning")
 
@@ -61,13 +61,13 @@ def test_a_well_behaved_customer_qualifies_at_100_percent_and_the_report_shows_i
     with Server(FakeModel(tasks)) as server:
         code, out, err = qualify(capsys, tmp_path, server.base)
     assert code == 0, err
-    assert "customer fidelity 100.0% (95% CI 72.2–100.0%): the customer did its part in 10 of 10 judged sessions" in out
+    assert "customer fidelity 100.0% (95% CI 74.1–100.0%): the customer did its part in 11 of 11 judged sessions" in out
     assert "0 sessions with a customer error" in out and "preflight: customer model openai/fake-user" in err
     for behaviour in ("declined when told", "changed its mind", "gave the wrong detail first", "insisted once",
                       "switched topic", "wrote Hindi/Hinglish"):
         assert behaviour in out
     fidelity = report_json(capsys, tmp_path / "q.json")["customer_fidelity"]
-    assert fidelity["fidelity"]["rate"] == 1.0 and fidelity["n_sessions"] == 10 and fidelity["n_needs_review"] == 0
+    assert fidelity["fidelity"]["rate"] == 1.0 and fidelity["n_sessions"] == 11 and fidelity["n_needs_review"] == 0
     assert main(["report", str(tmp_path / "q.json")]) == 0
     assert "Customer fidelity" in capsys.readouterr().out
 
@@ -79,10 +79,10 @@ def test_an_erring_customer_is_measured_with_the_right_kinds(tasks, tmp_path, ca
     fidelity = report_json(capsys, tmp_path / "q.json")["customer_fidelity"]
     kinds = {s["task_id"]: s["kinds"] for s in fidelity["customer_error_sessions"]}
     assert kinds == {"ctrl_balance_0003": ["C1"], "seq_fd_close_0002": ["C3"], "seq_cheque_stop_0002": ["C4"]}
-    assert fidelity["fidelity"]["count"] == 7 and fidelity["fidelity"]["n"] == 10
+    assert fidelity["fidelity"]["count"] == 8 and fidelity["fidelity"]["n"] == 11
     assert {k: v["count"] for k, v in fidelity["by_kind"].items() if v["count"]} == {"C1": 1, "C3": 1, "C4": 1}
     assert "3 sessions with a customer error (C1 1, C3 1, C4 1)" in out
-    assert "customer fidelity 70.0%" in out
+    assert "customer fidelity 72.7%" in out
 
 
 def test_a_dead_customer_endpoint_is_an_infrastructure_error_not_a_customer_error(tmp_path, capsys):

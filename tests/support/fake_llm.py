@@ -109,7 +109,10 @@ class FakeModel:
         # the scenario alone: the guidelines quote cue lines as examples ('When the assistant first proposes …, say: "..."')
         scenario = system.split("<scenario>", 1)[-1].split("</scenario>", 1)[0]
         customer = IndianBankCustomer(instructions=scenario)
-        said = [UserMessage(role="user", content=m.get("content") or "") for m in messages if m.get("role") == "assistant"]
+        own = [m.get("content") or "" for m in messages if m.get("role") == "assistant"]
+        # A long earlier conversation (the task's history) is not this session's: the session starts at the opening line.
+        customer.said_before = own.index(customer.script.opening) if customer.script.opening in own else len(own)
+        said = [UserMessage(role="user", content=text) for text in own]
         last = next((m.get("content") or "" for m in reversed(messages) if m.get("role") == "user"), "")
         return customer.reply_to(last, UserState(system_messages=[], messages=said))
 
