@@ -249,11 +249,23 @@ def to_markdown(report: dict[str, Any]) -> str:
 
 def to_text(report: dict[str, Any], width: int = 160) -> str:
     """Readable tables for a terminal."""
-    return text_tables(_tables(report), width)
+    from rich.console import Console
+    from rich.table import Table
+
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=width, force_terminal=False, color_system=None)
+    for title, header, rows, note in _tables(report):
+        table = Table(title=title, title_justify="left", caption=note or None, caption_justify="left")
+        for column in header:
+            table.add_column(column, overflow="fold")
+        for row in rows:
+            table.add_row(*row)
+        console.print(table)
+    return buffer.getvalue()
 
 
 def text_tables(tables: Sequence[tuple[str, list[str], list[list[str]], str]], width: int = 160) -> str:
-    """Tables as readable text for a terminal."""
+    """Some of the report's tables as :func:`to_text` draws them (``qualify-customer`` prints the fidelity's)."""
     from rich.console import Console
     from rich.table import Table
 
