@@ -28,6 +28,8 @@ module                      what it reads
 :mod:`.questions`           what a question asks for: its options ("12 or 24 months?"), the kind
                             of answer (number, amount, period, date), an open question
 :mod:`.replies`             customer answers: :func:`affirmation` (yes / no / unclear)
+:mod:`.places`              where a customer says something may be: :func:`~.places.places` ("at home",
+                            "gaadi mein", "घर पर"; a negated place left out)
 :mod:`.scenario`            the customer's scenario, one parser (:func:`~.scenario.read_scenario`):
                             opening line, known and unknown info, request, cue lines
 :mod:`.wants`               what a scenario wants of a proposal (:func:`~.wants.objection`), the
