@@ -30,7 +30,7 @@ PENDING = ("docs/customer-fidelity.md", "docs/qualify-customer.md")
 DOCUMENTS = tuple(ROOT / name for name in (
     "README.md", "docs/verdicts-and-gates.md", "docs/task-suite.md", "docs/robustness-set.md", "docs/participants.md",
     *PENDING, "docs/running-models.md", "docs/reports.md", "docs/private-editions.md", "docs/upstream.md",
-    "docs/reliability.md", "docs/speed.md", "docs/design.md", "CONTRIBUTING.md", "ARCHITECTURE.md"))
+    "docs/reliability.md", "docs/speed.md", "docs/design.md", "CONTRIBUTING.md", "ARCHITECTURE.md", "CHANGELOG.md"))
 #: Lines that only set the scene in the reader's shell (the tests' environment sets the same variables itself).
 SCENE = ("export ", "source .venv/bin/activate")
 
