@@ -229,7 +229,7 @@ CLAIMS: dict[str, tuple[re.Pattern[str], Check]] = {name: (re.compile(pattern), 
 
 #: Numbers before a counted noun that are not counts of the code or the suites, by document and text, with why.
 NOT_COUNTS = {
-    ("docs/private-editions.md", "669 accounts"): "a measured edition (seed 8128): the accounts its tasks touch, against the public 670",
+    ("docs/private-editions.md", "727 accounts"): "a measured edition (seed 8128): the accounts its tasks touch, against the public 723",
     ("docs/verdicts-and-gates.md", "57 replies"): "the held-out draw (a tenth of each set by a hash of its id), measured once",
     ("docs/verdicts-and-gates.md", "11 conversation"): "the held-out draw (conversation twins), measured once",
     ("docs/verdicts-and-gates.md", "7 replies"): "of the held-out draw, those that had come up while tuning",
