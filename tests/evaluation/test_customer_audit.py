@@ -319,3 +319,29 @@ def test_each_check_names_the_offending_turn(name):
     }[name]
     found = outcome(name, failing[0], *failing[1])
     assert found.status == "fail" and found.detail.startswith("turn 2: ")
+
+
+# --- whose problem came first ------------------------------------------------------------------------
+
+
+def test_a_decline_skipped_by_the_customer_comes_before_the_change_it_let_through():
+    """In a task scripted to decline, the assistant proposing the closure is its procedure; the customer's yes came first."""
+    from tau_indian_bank.evaluation.customer import check_customer
+
+    task, messages = session(DECLINE, opening(DECLINE), FIGURES, ("u", "Okay, please go ahead."),
+                             ("call", "close_deposit", {"deposit_id": "FDX", "credit_account_id": "1"}, {"status": "closed"}))
+    faulted = [m["tool_calls"][0]["id"] for m in messages if m.get("tool_calls") and m["tool_calls"][0]["name"] == "close_deposit"]
+    found = check_customer(task, messages, faulted)
+    assert found.error and found.first == "C3" and found.turns["C3"] == len(messages) - 3
+
+
+def test_a_wrong_record_the_assistant_chose_and_proposed_is_its_own_mistake_first():
+    """The assistant proposed another card (a write with other arguments than gold's): its proposal came before the yes."""
+    from tau_indian_bank.evaluation.customer import check_customer
+
+    task, messages = session(CARD, opening(CARD), ("a", "To confirm: I will block your debit card ending 6661. Shall I go ahead?"),
+                             ("u", "Yes, go ahead."), ("call", "block_card", {"card_id": "CARDT27REHFW", "reason": "lost"}, {}))
+    wrong = [messages[-2]["tool_calls"][0]["id"]]
+    assert check_customer(task, messages, wrong, wrong).first is None  # the assistant's choice of card came first
+    assert check_customer(task, messages, wrong).first == "C3"  # as an extra write with no gold counterpart: the yes came first
+    assert check_customer(task, messages).first is None  # a passed session (or an infrastructure error) is never judged
