@@ -136,6 +136,13 @@ def test_c2_fails_a_payout_guessed_in_hinglish_even_when_only_the_instructions_m
     assert outcome("C1", FD_CLOSE, *steps, task=task).status == "pass"  # in the scenario: not invented, but not its to say first
 
 
+def test_c2_fails_a_guessed_deposit_number_not_an_account_number_it_invents():
+    guessed = (opening(FD_CLOSE), ("a", "Which deposit is it?"), ("u", "I think its number is FD12345678."))
+    account = (opening(FD_CLOSE), ("a", "Which account should get the money?"), ("u", "My account 501099887766."))
+    assert outcome("C2", FD_CLOSE, *guessed).status == "fail" and outcome("C1", FD_CLOSE, *guessed).status == "fail"
+    assert outcome("C2", FD_CLOSE, *account).status == "pass" and outcome("C1", FD_CLOSE, *account).status == "fail"
+
+
 def test_c2_is_not_applicable_when_the_scenario_lists_no_unknown_figure():
     found = outcome("C2", "seq_card_block_replace_0001", opening("seq_card_block_replace_0001"))
     assert found.status == "n/a"
