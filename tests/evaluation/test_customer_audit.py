@@ -143,6 +143,13 @@ def test_c2_fails_a_guessed_deposit_number_not_an_account_number_it_invents():
     assert outcome("C2", FD_CLOSE, *account).status == "pass" and outcome("C1", FD_CLOSE, *account).status == "fail"
 
 
+def test_c2_leaves_a_misstated_figure_of_its_own_request_to_c1():
+    misstated = (opening(FD_CLOSE), ("a", "Which deposit?"), ("u", "The one of ₹2,00,000 from April 2025."))
+    guessed = (opening(FD_CLOSE), ("a", "Let me check."), ("u", "Hmm, the payout should be around ₹1,65,000, right?"))
+    assert outcome("C1", FD_CLOSE, *misstated).status == "fail" and outcome("C2", FD_CLOSE, *misstated).status == "pass"
+    assert outcome("C1", FD_CLOSE, *guessed).status == "fail" and outcome("C2", FD_CLOSE, *guessed).status == "fail"
+
+
 def test_c2_is_not_applicable_when_the_scenario_lists_no_unknown_figure():
     found = outcome("C2", "seq_card_block_replace_0001", opening("seq_card_block_replace_0001"))
     assert found.status == "n/a"

@@ -16,7 +16,7 @@ from tau_indian_bank.text.replies import closing_only, ending, without_ending
 from tau_indian_bank.text.scenario import read_scenario, scenario_of
 from tau_indian_bank.text.script import fits_language
 from tau_indian_bank.text.speech import informs
-from tau_indian_bank.text.wants import missing_terms, objection, says_cue, unknown_kinds, unknown_records
+from tau_indian_bank.text.wants import missing_terms, objection, says_cue, unknown_kinds, unknown_records, unknown_words
 
 TASKS = {t["id"]: t for t in (*load_suite(TASKS_FILE), *load_suite(ROBUST_TASKS_FILE))}
 
@@ -61,6 +61,11 @@ def test_the_kinds_of_figure_a_scenario_does_not_know(task_id, kinds):
 ])
 def test_whose_numbers_a_scenario_does_not_know(task_id, records):
     assert unknown_records(scenario(task_id)) == records
+
+
+def test_the_words_that_name_what_a_scenario_does_not_know():
+    assert unknown_words(scenario("seq_fd_close_0001")) == {"payout", "interest", "rate", "penalty"}  # not "deposit", "number"
+    assert unknown_words(scenario("edge_overdue_escalate_0004")) == {"due", "date"}
 
 
 def test_ifsc_codes():
