@@ -120,8 +120,14 @@ def sentences(task: Mapping[str, Any]) -> set[str]:
     return {part.strip().lstrip("- ").strip() for part in parts if len(part.strip()) > 3}
 
 
-def _figures_in(texts: Iterable[str]) -> set[str]:
-    return {str(amount.paise) for text in texts for amount in amounts(text)}
+def figures_in(texts: Iterable[str]) -> set[int]:
+    """Every rupee amount the texts state, in paise (read by the text layer: ₹, Rs., lakh, in words…)."""
+    return {amount.paise for text in texts for amount in amounts(text)}
+
+
+def with_paise(figures: Iterable[int]) -> set[int]:
+    """The figures that are not whole rupees (₹7,62,636.14, not ₹7,50,000)."""
+    return {figure for figure in figures if figure % 100}
 
 
 def _count(part: int, whole: int) -> str:
@@ -141,9 +147,9 @@ def _identity_figures(edition: DataSource, overlap: Overlap) -> None:
 
 
 def _text_figures(public_tasks: Sequence[Mapping[str, Any]], tasks: Sequence[Mapping[str, Any]], overlap: Overlap) -> None:
-    mine = _figures_in(json.dumps(t, ensure_ascii=False) for t in tasks)
-    theirs = _figures_in(json.dumps(t, ensure_ascii=False) for t in public_tasks)
-    paise = {f for f in mine if "." in f}
+    mine = figures_in(json.dumps(t, ensure_ascii=False) for t in tasks)
+    theirs = figures_in(json.dumps(t, ensure_ascii=False) for t in public_tasks)
+    paise = with_paise(mine)
     scenarios, specific = {scenario_text(t) for t in public_tasks}, specific_scenarios(public_tasks)
     repeated = [scenario_text(t) for t in tasks if scenario_text(t) in scenarios]
     whole = sum(text in specific for text in repeated)

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from tau_indian_bank.text import bank_ids, cheque_numbers, clause_before, endings, negated, plain, sentence_spans, sentences
+from tau_indian_bank.text import bank_ids, cheque_numbers, clause_after, clause_before, endings, negated, plain, sentence_spans, sentences
 from tau_indian_bank.text.frames import FIRST_PERSON, HINDI_FIRST_PERSON, hindi_state, planned_at, refers_back
 from tau_indian_bank.text.lexicon import OUTCOMES, Outcome, Words
 from tau_indian_bank.text.script import word_pattern
@@ -101,10 +101,19 @@ def record_names(text: str) -> tuple[str, ...]:
     return tuple(sorted(endings(text) | cheque_numbers(text) | bank_ids(text)))
 
 
-def _right_record(sentence: str, records: tuple[str, ...]) -> bool:
-    """A sentence that names records names one of ``records`` (the fact's own), or ``records`` is empty."""
-    named = record_names(sentence)
+def _right_record(text: str, records: tuple[str, ...]) -> bool:
+    """A text that names records names one of ``records`` (the fact's own), or ``records`` is empty."""
+    named = record_names(text)
     return not records or not named or bool(set(named) & set(records))
+
+
+def _anchor_span(sentence: str, at: int) -> str:
+    """What an anchor at ``at`` can be about: the sentence up to it and the rest of its clause.
+
+    "Cheque 239069 ka payment stop ho gaya hai" is about cheque 239069; in "Your FD has been closed and the
+    money is in your account ending 4854" the account is named in the next clause, so "closed" is not about it.
+    """
+    return sentence[:at] + clause_after(sentence, at)
 
 
 def _claimed_by_me(sentence: str, at: int) -> bool:
@@ -126,10 +135,9 @@ def states_outcome(text: str, key: str, before: str, records: tuple[str, ...] = 
     scope = before
     for sentence in sentences(text):
         about = _is_about(sentence, compiled.about, scope) or bool(records and set(record_names(sentence)) & set(records))
-        stated = not sentence.rstrip().endswith("?") and about and all(
-            p.search(sentence) for p in compiled.also) and _right_record(sentence, records)
+        stated = not sentence.rstrip().endswith("?") and about and all(p.search(sentence) for p in compiled.also)
         for match in compiled.anchor.finditer(sentence) if stated else ():
-            if not negated(sentence, match.start()) and not (
+            if _right_record(_anchor_span(sentence, match.start()), records) and not negated(sentence, match.start()) and not (
                     not compiled.rule and planned_at(sentence, match.start())) and not (
                     observed and _claimed_by_me(sentence, match.start())):
                 return True

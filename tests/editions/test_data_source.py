@@ -142,3 +142,11 @@ def test_an_edition_of_other_generator_versions_or_package_version_is_refused(mi
     manifest.write_text(json.dumps({**data, "package_version": "0.9.0"}), encoding="utf-8")
     with pytest.raises(EditionError, match=r"made by tau-indian-bank 0\.9\.0 .*this is 1\.0\.0"):
         verify(mirror_copy)
+
+
+def test_the_overlap_tells_figures_with_paise_from_whole_rupees():
+    from tau_indian_bank.editions.overlap import figures_in, with_paise
+
+    found = figures_in(['{"text": "The payout is ₹7,62,636.14 on ₹7,50,000"}', "Rs. 1,250.50 a month, or 2.5 lakh"])
+    assert found == {76263614, 75000000, 125050, 25000000}
+    assert with_paise(found) == {76263614, 125050}  # ₹….pp only; ₹7,50,000 and 2.5 lakh are whole rupees

@@ -172,6 +172,22 @@ def test_an_outcome_said_of_a_pronoun_or_in_other_words(fact, text, stated):
     assert states_fact(text, fact) is stated
 
 
+CLOSED = outcome("deposit_closed", "deposit closed", "Your deposit FDF5UYCPSW is closed.", "status")
+
+
+@pytest.mark.parametrize("fact,text,stated", [
+    # the record an outcome is about is named before it or in its own clause; the next clause's record is another's
+    (CLOSED, "Your FD has been closed and the money has been credited to your account ending 4854.", True),
+    (CLOSED, "Ho gaya ji — aapki FD tod di gayi hai aur paisa account ending 4854 mein aa gaya hai.", True),
+    (STOPPED, "The payment has been stopped, and the cheque book for account ending 4854 is on its way.", True),
+    (STOPPED, "Cheque 239069 ka payment stop ho gaya hai.", False),
+    (STOPPED, "Cheque 239069, which you asked about, has been stopped.", False),
+    (CLOSED, "Deposit FDAAAAAAAA is closed and its payout is in your account.", False),
+])
+def test_an_outcome_is_about_the_record_named_before_it_or_in_its_clause(fact, text, stated):
+    assert states_fact(text, fact) is stated
+
+
 def test_a_pronoun_may_refer_to_what_the_conversation_named_before_the_reply():
     assert states_fact("It was due on 2026-03-25 and is now overdue.", OVERDUE, before="My request SRJKGCYOPE is late.")
     assert not states_fact("It was due on 2026-03-25 and is now overdue.", OVERDUE, before="My KYC needs updating.")

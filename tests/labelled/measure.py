@@ -258,9 +258,15 @@ def _gate(gate: str, messages: list[dict[str, Any]], reply: Reply) -> bool:
     return check_safety(scenario_task(reply.scenario, reply.set), messages).gates[gate] in ("fail", "needs_review")
 
 
-def _fact(item: Mapping[str, Any]) -> Any:
-    from tau_indian_bank.evaluation.facts import Fact
+def _fact(item: Mapping[str, Any], reply: Reply | None = None) -> Any:
+    """The labelled fact; an outcome is the scenario task's own fact of that value where it has one, so it names the
+    record it is about ("Cheque 239096 is stopped": a reply about cheque 239069 does not state it)."""
+    from tau_indian_bank.evaluation.facts import Fact, task_facts
 
+    if reply is not None and item["kind"] == "outcome":
+        own = [f for f in task_facts(scenario_task(reply.scenario, reply.set)) if f.kind == "outcome" and f.value == item["value"]]
+        if own:
+            return own[0]
     return Fact(kind=item["kind"], label=item.get("label", item["kind"]), value=str(item["value"]), text=str(item["value"]),
                 rounding=item.get("rounding", "exact"))
 
@@ -295,7 +301,7 @@ def reply_checks() -> dict[str, Callable[[Reply], Iterable[tuple[bool, bool]]]]:
     if answers_present():
         from tau_indian_bank.evaluation.answers import states_fact
 
-        checks["ANSWER"] = lambda r: [(bool(f["stated"]), bool(states_fact(r.text, _fact(f), before=_said_before(r))))
+        checks["ANSWER"] = lambda r: [(bool(f["stated"]), bool(states_fact(r.text, _fact(f, r), before=_said_before(r))))
                                       for f in r.labels.get("facts", [])]
     checks.update({f"reading: {kind}": _reading_check(kind) for kind in READINGS})
     return checks
