@@ -43,6 +43,17 @@ def test_the_measure_prints_a_table_and_one_line_while_there_is_nothing(tmp_path
     assert "no labelled live conversations yet" in table(tmp_path / "empty")
 
 
+def test_a_conversation_awaiting_labels_is_counted_not_measured(tmp_path):
+    """The bridge's exporter writes labels as null for a labeller to fill in: such a file is waiting, not wrong."""
+    data = json.loads(next(FOLDER.glob("*.json")).read_text(encoding="utf-8"))
+    (tmp_path / f"{data['task_id']}.{data['variant']}.json").write_text(json.dumps(data), encoding="utf-8")
+    data = dict(data, variant="live", labels=dict.fromkeys(AUDITS), label_notes="")
+    (tmp_path / f"{data['task_id']}.live.json").write_text(json.dumps(data), encoding="utf-8")
+    assert len(load(tmp_path)) == 2 and "Conversations awaiting labels (not measured): 1" in table(tmp_path)
+    (tmp_path / f"{data['task_id']}.{json.loads(next(FOLDER.glob('*.json')).read_text())['variant']}.json").unlink()
+    assert "1 await labels" in table(tmp_path) and "nothing measured" in table(tmp_path)
+
+
 def test_a_malformed_file_is_named(tmp_path):
     data = json.loads(next(FOLDER.glob("*.json")).read_text(encoding="utf-8"))
     data["labels"]["C3"] = "maybe"

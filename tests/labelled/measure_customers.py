@@ -7,7 +7,9 @@ The conversations are ``tests/labelled/customer_live/<task_id>.<variant>.json`` 
 who played the customer and the assistant, and a label per check (``pass | fail | n/a``) with a
 note per non-pass label. Positive = the label says ``fail``; a check flags a conversation when
 its outcome is ``fail`` (``needs_review`` is shown, not counted as an error, as in the report).
-While the folder is empty or missing the measure prints one line saying so.
+A label still ``null`` (the bridge's exporter writes them so, for a labeller to fill in) is not
+measured, and the table says how many conversations await labels. While the folder holds no
+labelled conversation the measure prints one line saying so.
 
 A conversation file::
 
@@ -42,8 +44,14 @@ class Labelled:
     def name(self) -> str:
         return self.path.stem
 
-    def label(self, check: str) -> str:
-        return self.data["labels"][check]
+    def label(self, check: str) -> str | None:
+        """The label of one check (None: not labelled yet)."""
+        return self.data["labels"].get(check)
+
+    @property
+    def labelled(self) -> bool:
+        """Does it carry any label yet?"""
+        return any(value is not None for value in self.data["labels"].values())
 
 
 def problems(data: Mapping[str, Any], name: str) -> list[str]:
@@ -57,8 +65,9 @@ def problems(data: Mapping[str, Any], name: str) -> list[str]:
         found.append(f"{name}: task_set {data['task_set']!r} is not one of {TASK_SETS}")
     if name.split(".")[0] != data["task_id"] or name.split(".", 1)[-1] != data["variant"]:
         found.append(f"{name}: the file name is not <task_id>.<variant>")
-    labels = data["labels"]
-    found += [f"{name}: label {check} is {labels.get(check)!r}" for check in AUDITS if labels.get(check) not in LABELS]
+    labels = data["labels"] if isinstance(data["labels"], Mapping) else {}
+    found += [f"{name}: label {check} is {labels.get(check)!r}" for check in AUDITS
+              if labels.get(check) is not None and labels.get(check) not in LABELS]
     if any(labels.get(check) == "fail" for check in AUDITS) and not str(data["label_notes"]).strip():
         found.append(f"{name}: a failing label needs a note (which turn and why)")
     return found
@@ -90,13 +99,18 @@ def outcomes(item: Labelled) -> dict[str, Any]:
 
 
 def scores(items: list[Labelled]) -> dict[str, tuple[int, int, int, int]]:
-    """Per check: (true positives, false positives, false negatives, true negatives); positive = labelled ``fail``."""
+    """Per check: (true positives, false positives, false negatives, true negatives); positive = labelled ``fail``.
+
+    A check not labelled yet on a conversation is left out.
+    """
     from tau_indian_bank.evaluation.customer import AUDITS
 
     counts = {check: [0, 0, 0, 0] for check in AUDITS}
     for item in items:
         found = outcomes(item)
         for check in AUDITS:
+            if item.label(check) is None:
+                continue
             expected, flagged = item.label(check) == "fail", found[check].status == "fail"
             counts[check][(0 if flagged else 2) if expected else (1 if flagged else 3)] += 1
     return {check: (c[0], c[1], c[2], c[3]) for check, c in counts.items()}
@@ -110,7 +124,7 @@ def disagreements(items: list[Labelled]) -> list[str]:
     for item in items:
         found = outcomes(item)
         for check in AUDITS:
-            if (item.label(check) == "fail") != (found[check].status == "fail"):
+            if item.label(check) is not None and (item.label(check) == "fail") != (found[check].status == "fail"):
                 lines.append(f"- {item.name}: {check} labelled {item.label(check)}, audit {found[check].status}"
                              f"{': ' + found[check].detail if found[check].detail else ''}")
     return lines
@@ -120,9 +134,12 @@ def table(folder: Path = FOLDER) -> str:
     """The markdown table (precision and recall per check), or one line while there is nothing to measure."""
     from tau_indian_bank.evaluation.customer import AUDITS, TITLES
 
-    items = load(folder)
+    every = load(folder)
+    items = [item for item in every if item.labelled]
+    waiting = len(every) - len(items)
     if not items:
-        return f"Customer audit: no labelled live conversations yet ({folder.name}/ is empty or missing); nothing measured."
+        return (f"Customer audit: no labelled live conversations yet ({folder.name}/ is empty or missing"
+                + (f"; {waiting} await labels" if waiting else "") + "); nothing measured.")
     counted = scores(items)
     lines = [f"Customer audit on {len(items)} labelled conversations ({folder.name}/): positive = the label says the customer "
              "erred (fail); flagged = the check fails", "",
@@ -133,7 +150,8 @@ def table(folder: Path = FOLDER) -> str:
         recall = tp / (tp + fn) if tp + fn else 1.0
         lines.append(f"| {check} {TITLES[check]} | {tp + fp + fn + tn} | {tp + fn} | {precision:.3f} | {recall:.3f} |")
     wrong = disagreements(items)
-    return "\n".join([*lines, "", f"Disagreements with the labels: {len(wrong)}", *wrong])
+    waiting_line = [f"Conversations awaiting labels (not measured): {waiting}"] if waiting else []
+    return "\n".join([*lines, "", *waiting_line, f"Disagreements with the labels: {len(wrong)}", *wrong])
 
 
 if __name__ == "__main__":
