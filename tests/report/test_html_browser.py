@@ -156,6 +156,8 @@ def test_the_customer_audit_filters_the_explorer_and_marks_the_offending_turn(tm
         assert int(driver.find_element("id", "row-count").text) == 2  # the invented account number; the other card named
         Select(driver.find_element("id", "filter-customer_check")).select_by_value("none")
         assert int(driver.find_element("id", "row-count").text) == 1
+        Select(driver.find_element("id", "filter-customer_check")).select_by_value("any error")
+        assert int(driver.find_element("id", "row-count").text) == 3  # the sessions with a customer error
         driver.execute_script(f"location.hash = '#session/0/{CARD['id']}/2'")
         audit = driver.find_element("css selector", "table.customer-audit").text
         assert "C3" in audit and "wrong consent" in audit and "turn 2:" in audit

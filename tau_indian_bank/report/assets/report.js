@@ -72,9 +72,10 @@
     cols.push({ key: "first_failed_gate", label: "First failed gate", value: function (s) { return s.first_failed_gate || "none"; } });
     cols.push({ key: "termination_reason", label: "Ended by", value: function (s) { return human(s.termination_reason || "missing"); } });
     if (has("customer_audit")) {
-      /* the customer audit (C1-C6): a session matches a check's filter when that check failed; "none" when none did */
+      /* the customer audit (C1-C6): a session matches a check's filter when that check failed, "any error" when one did,
+         "none" when none did */
       cols.push({ key: "customer_check", label: "Customer error", value: function (s) { return failedChecks(s).join(", ") || "none"; },
-        values: function (s) { var f = failedChecks(s); return f.length ? f : ["none"]; } });
+        values: function (s) { var f = failedChecks(s); return f.length ? f.concat(["any error"]) : ["none"]; } });
       cols.push({ key: "customer_first", label: "Customer first", value: function (s) { return s.customer_first || "no"; } });
     }
     if (has("effort")) {
