@@ -204,6 +204,15 @@ def test_c3_fails_a_bare_no_to_a_wanted_proposal_in_hindi_and_reviews_a_no_with_
     assert hindi.status == english.status == "fail" and asking.status == "needs_review"
 
 
+def test_c3_lets_the_customer_decline_an_offer_it_never_asked_for():
+    """A no to a replacement card offered on the customer's wish (its scenario asks for a freeze) is no wrong consent."""
+    task_id = "rob_confusing_intent_stop_card_freeze_0001"
+    found = outcome("C3", task_id, opening(task_id), ("a", "Shall I freeze your debit card ending 1199?"), ("u", "Yes, please."),
+                    ("a", "Your card is frozen. If you'd like a replacement card, I can raise a request for one. Anything else?"),
+                    ("u", f"No, that's all. Thank you very much! {STOP}"))
+    assert found.status == "pass", found
+
+
 # --- C4 wrong ending --------------------------------------------------------------------------------
 
 DONE = ("a", "Your deposit FDZ2V7UJGI is closed and ₹1,61,239.49 was credited to your account ending 0747. Anything else?")
@@ -234,6 +243,14 @@ def test_c4_fails_an_ending_with_the_request_open_and_one_during_a_look_up():
     lookup = outcome("C4", FD_CLOSE, opening(FD_CLOSE), ("a", "One moment, let me check your deposits."), ("u", f"Thanks {STOP}"))
     assert early.status == "fail" and "open" in early.detail
     assert lookup.status == "fail" and "looking" in lookup.detail
+
+
+def test_c4_lets_a_goodbye_answer_a_question_that_comes_with_a_wrap_up():
+    task_id = "rob_tool_fault_balance_0001"
+    found = outcome("C4", task_id, opening(task_id),
+                    ("a", "Our system is not responding, so I cannot fetch your balance now. Could you please try again later? "
+                          "Is there anything else I can help you with?"), ("u", f"No, that's all. Thank you. {STOP}"))
+    assert found.status == "pass", found
 
 
 def test_c4_fails_a_stop_right_after_the_hand_over_it_accepted():
