@@ -223,6 +223,12 @@ def _report_breakdown(path: Path) -> dict[str, float]:
     for simulation in data["simulations"]:
         check_answer(tasks[simulation["task_id"]], simulation["messages"])
     stages["answer check"] = time.perf_counter() - start
+    from tau_indian_bank.evaluation.customer import audit_session
+
+    start = time.perf_counter()
+    for simulation in data["simulations"]:
+        audit_session(tasks[simulation["task_id"]], simulation["messages"])
+    stages["customer audit"] = time.perf_counter() - start
     from tau_indian_bank.report.load import load_run
     from tau_indian_bank.report.metrics import build_report
 

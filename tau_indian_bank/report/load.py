@@ -22,18 +22,20 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from tau_indian_bank.editions.provenance import edition_of, require_active
 from tau_indian_bank.errors import ReportInputError
 from tau_indian_bank.evaluation.answers import AnswerResult, check_answer
+from tau_indian_bank.evaluation.customer import CustomerResult, check_customer
 from tau_indian_bank.evaluation.diagnostics import ModelError, SessionDiagnostics, agent_calls, diagnose, model_error
 from tau_indian_bank.evaluation.safety import SafetyResult, check_safety
+from tau_indian_bank.guidelines import guidelines_version
 from tau_indian_bank.report.effort import Effort, session_effort
 from tau_indian_bank.report.suite import differing_tasks
-from tau_indian_bank.vocabulary import DOMAIN_NAME, LOGIN_CONTEXT_CALL_ID, RUN_METADATA_KEY, category_of
+from tau_indian_bank.vocabulary import DOMAIN_NAME, LOGIN_CONTEXT_CALL_ID, RUN_METADATA_KEY, SCRIPTED_CUSTOMER, category_of
 
 Slot = tuple[str, int]
 
@@ -57,6 +59,8 @@ class Session:
     model_error: ModelError | None = None
     #: Its tokens, cost, turns, tool calls, duration and calls beyond the gold chain (None: never ran).
     effort: Effort | None = None
+    #: The customer audit (C1–C6): did the simulated customer do its part?
+    customer: CustomerResult = CustomerResult()
 
     @property
     def infrastructure_error(self) -> bool:
@@ -82,11 +86,20 @@ class Run:
     parts: tuple[str, ...] = ()
     #: How many of its tasks differ from the installed suite's (0: the run is of the installed suite).
     tasks_differing: int = 0
+    #: The customer model's arguments as the file records them (keys redacted).
+    user_llm_args: Mapping[str, Any] = field(default_factory=dict)
+    #: The version of the customer guidelines a language-model customer was given (None: the scripted customer, or unrecorded).
+    guidelines_version: str | None = None
 
     @property
     def configuration(self) -> tuple[str, str | None, str, str | None, str]:
         """What must be equal for two runs to be repeats of one configuration."""
         return (self.agent, self.agent_llm, self.user, self.user_llm, self.domain)
+
+    @property
+    def customer(self) -> tuple[str, str | None, str | None]:
+        """Who played the customer: the participant, its model and (for a language-model customer) its guidelines' version."""
+        return (self.user, self.user_llm, self.guidelines_version)
 
     @property
     def missing(self) -> list[Session]:
@@ -166,8 +179,12 @@ def build_session(task: Mapping[str, Any], trial: int, simulation: Mapping[str, 
     diagnostics = diagnose(task, simulation)
     scored = [c for c in agent_calls(messages) if c.call_id != LOGIN_CONTEXT_CALL_ID]  # the calls the action check reads
     beyond_gold = max(len(scored) - sum(m is not None for m in diagnostics.gold_matches), 0)
+    failed = model_error(messages)
+    faulted = (*diagnostics.impure_call_ids, *diagnostics.wrong_argument_call_ids) \
+        if ran and failed is None and not diagnostics.passed else None  # whose problem came first: only for the assistant's failures
     return Session(task["id"], trial, category_of(task["id"]), length, ran, diagnostics, check_safety(task, messages),
-                   check_answer(task, messages), model_error(messages), session_effort(simulation, beyond_gold))
+                   check_answer(task, messages), failed, session_effort(simulation, beyond_gold),
+                   check_customer(task, messages, faulted, diagnostics.wrong_argument_call_ids))
 
 
 def owned_slots(data: Mapping[str, Any], tasks: Mapping[str, Any], trials: int) -> list[Slot]:
@@ -179,6 +196,23 @@ def owned_slots(data: Mapping[str, Any], tasks: Mapping[str, Any], trials: int) 
         slots = {(s[0], int(s[1])) for s in listed if isinstance(s, list) and len(s) == 2 and s[0] in order}
         return sorted(slots, key=lambda slot: (order[slot[0]], slot[1]))
     return [(task_id, trial) for task_id in tasks for trial in range(trials)]
+
+
+def customer_configuration(data: Mapping[str, Any]) -> tuple[dict[str, Any], str | None]:
+    """The customer model's arguments (as recorded: keys redacted) and the version of the guidelines it was given.
+
+    The version is what ``tau-indian-bank run`` records in its provenance, else the version the
+    guidelines tau2 recorded (``info.user_info.global_simulation_guidelines``) state; None for
+    the scripted customer (it reads no guidelines) and for a file that records neither (a stock
+    ``tau2 run`` records tau2's generic guidelines, not the ones our customer was given).
+    """
+    user_info = (data.get("info") or {}).get("user_info") or {}
+    args = dict(user_info.get("llm_args") or {}) if isinstance(user_info.get("llm_args"), Mapping) else {}
+    if user_info.get("implementation") == SCRIPTED_CUSTOMER:
+        return args, None
+    meta = data.get(RUN_METADATA_KEY)
+    recorded = ((meta.get("provenance") or {}) if isinstance(meta, Mapping) else {}).get("customer_guidelines_version")
+    return args, recorded or guidelines_version(str(user_info.get("global_simulation_guidelines") or ""))
 
 
 def _default_label(path: Path) -> str:
@@ -203,9 +237,11 @@ def load_run(path: str | Path, label: str | None = None) -> Run:
     sessions = [build_session(tasks[task_id], trial, by_slot.get((task_id, trial))) for task_id, trial in slots]
     agent = str(agent_info.get("implementation", "unknown"))
     task_ids = tuple(dict.fromkeys(task_id for task_id, _ in slots))
+    args, version = customer_configuration(data)
     return Run(label or _default_label(path), str(path), agent, agent_info.get("llm"), str(user_info.get("implementation", "unknown")),
                user_info.get("llm"), domain, trials, task_ids, tuple(sessions),
-               tasks_differing=len(differing_tasks(tasks[task_id] for task_id in task_ids)))
+               tasks_differing=len(differing_tasks(tasks[task_id] for task_id in task_ids)), user_llm_args=args,
+               guidelines_version=version)
 
 
 def load_runs(paths: Sequence[str], labels: Sequence[str] | None = None) -> list[Run]:

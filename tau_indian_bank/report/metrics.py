@@ -32,6 +32,21 @@ The JSON contract (``tau-indian-bank report --format json``), per run (``runs[i]
   the other sessions: ``pass_rate_without_infrastructure_errors`` (None if there are none),
   its ``_ci95`` and ``n_without_infrastructure_errors``. Infrastructure errors still count
   as failures in ``pass_rate``;
+* the customer audit (``report/customer.py``; the checks are ``evaluation/customer/``, never
+  part of the verdict): ``customer_audit`` and ``customer_audit_needs_review`` (check ``C1``…
+  ``C6`` → share of sessions failing it / needing review), ``n_customer_errors`` and
+  ``customer_error_rate`` (sessions where any check failed), ``pass_rate_without_customer_errors``
+  (None if every session has one), its ``_ci95`` and ``n_without_customer_errors`` (the paper's
+  ``pass_rate`` is unchanged; this one leaves out only the sessions with a customer error),
+  ``n_customer_first_failures``, ``customer_first_share`` (of the failed sessions that are not
+  infrastructure errors; None if there are none) and ``customer_first_failures`` (each
+  ``{task_id, trial, check, detail}``): the failed sessions whose first problem was the
+  customer's — a customer check failed at a turn at or before the assistant's first faulted call
+  (an impure write or a wrong-argument call; a session without one failed by omission, at its
+  end; ``evaluation/customer/blame.py``); ``customer_error_sessions`` (every session with a
+  customer error: ``{task_id, trial, passed, checks}``, checks: failed check → its detail); who played the customer: ``user_llm_args`` (as
+  recorded, keys redacted) and ``customer_guidelines_version`` (None for the scripted customer
+  and for files that do not record it);
 * cost and effort (``report/effort.py``): ``effort`` over the sessions that ran, and
   ``effort_by_category`` (category → the same): ``sessions``; for each of
   ``agent_prompt_tokens``, ``agent_completion_tokens``, ``customer_prompt_tokens``,
@@ -47,10 +62,17 @@ The JSON contract (``tau-indian-bank report --format json``), per run (``runs[i]
   null, whose ``termination_reason`` is ``model_error`` for such a session, and whose
   ``effort`` is ``{agent_prompt_tokens, agent_completion_tokens, customer_prompt_tokens,
   customer_completion_tokens, agent_cost, customer_cost, cost, turns, tool_calls,
-  duration_s, extra_calls}`` (a cost is None where unknown; null for a slot never run).
+  duration_s, extra_calls}`` (a cost is None where unknown; null for a slot never run), and the
+  customer audit: ``customer_audit`` (check → ``pass | fail | needs_review | n/a``),
+  ``customer_audit_details`` (check → "turn N: …", for the checks that did not pass),
+  ``customer_audit_turns`` (failed check → the position of its offending customer turn among the
+  session's messages), ``customer_error`` (a check failed) and ``customer_first`` (the check
+  whose error came first in a failed session, else null).
 
-Across runs: ``comparisons`` (one per pair), ``best_worst_gap`` (two runs or more), and
-``provenance``.
+Across runs: ``comparisons`` (one per pair; ``same_customer``: both runs had the same customer
+participant, model and guidelines version), ``best_worst_gap`` (two runs or more),
+``warnings`` (one-line warnings, e.g. runs compared whose customers differ) and ``provenance``
+(with ``customer_guidelines_version``, the installed guidelines').
 """
 
 from __future__ import annotations
@@ -62,6 +84,7 @@ from typing import Any
 
 from tau_indian_bank.evaluation.diagnostics import FAILURE_CLASSES
 from tau_indian_bank.evaluation.safety import GATES, PRECEDENCE, first_failed_gate
+from tau_indian_bank.report.customer import customer_metrics, customer_warnings, same_customer, session_customer
 from tau_indian_bank.report.effort import run_effort
 from tau_indian_bank.report.infrastructure import infrastructure_metrics, session_model_error
 from tau_indian_bank.report.load import Run, Session
@@ -214,7 +237,7 @@ def run_metrics(run: Run, with_sessions: bool = False, strict: bool = False, jud
         "n_failed": len(failed),
         "n_crashed_or_missing": len(run.missing),
         "missing_tasks": sorted({s.task_id for s in run.missing}),
-        **infrastructure_metrics(sessions), **run_effort(sessions, CATEGORIES),
+        **infrastructure_metrics(sessions), **run_effort(sessions, CATEGORIES), **customer_metrics(run),
         "tasks_differing_from_installed_suite": run.tasks_differing,
         **_safety(sessions, strict),
     }
@@ -251,6 +274,7 @@ def session_record(session: Session) -> dict[str, Any]:
         "answer_passed": session.answer.passed, "missing_facts": list(session.answer.missing),
         "model_error": session_model_error(session),
         "effort": session.effort.to_json() if session.effort else None,
+        **session_customer(session),
     }
 
 
@@ -270,7 +294,7 @@ def compare(runs: Sequence[Run]) -> list[dict[str, Any]]:
         pairs.append({
             "a": a.label, "b": b.label, "n_shared": len(shared), "delta": delta, "delta_ci95": list(interval),
             "mcnemar_p_value": mcnemar_exact(n_a_only, n_b_only), "a_only": a_only, "b_only": b_only,
-            "same_configuration": a.configuration == b.configuration,
+            "same_configuration": a.configuration == b.configuration, "same_customer": same_customer(a, b),
             "flip_rate": _rate(n_a_only + n_b_only, len(shared)),
         })
     for pair, adjusted in zip(pairs, holm_adjust([p["mcnemar_p_value"] for p in pairs])):
@@ -290,12 +314,13 @@ def chain_length_gap(metrics: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 
 def provenance() -> dict[str, Any]:
-    """What produced the report: package version, git commit, the edition, and digests of its suite, seed and the policy."""
+    """What produced the report: version, commit, edition, digests of its suite, seed and policy, customer guidelines' version."""
     import hashlib
     import subprocess
 
     from tau_indian_bank import __version__
     from tau_indian_bank.editions.manifest import identity
+    from tau_indian_bank.guidelines import guidelines_version
     from tau_indian_bank.paths import POLICY_DIR, ROOT, SEED_MANIFEST, data_source
 
     source = data_source()
@@ -312,7 +337,7 @@ def provenance() -> dict[str, Any]:
         commit = ""
     return {"tau_indian_bank": __version__, "git_commit": commit or "unknown", "tasks_sha256": sha(source.tasks_file),
             "seed_manifest_sha256": sha(source.seed_dir / SEED_MANIFEST), "policy_sha256": sha(POLICY_DIR / "servicing_policy.md"),
-            "edition": identity(source).to_json()}
+            "customer_guidelines_version": guidelines_version(), "edition": identity(source).to_json()}
 
 
 def build_report(runs: Sequence[Run], with_sessions: bool = False, strict: bool = False,
@@ -322,7 +347,8 @@ def build_report(runs: Sequence[Run], with_sessions: bool = False, strict: bool 
     It names its edition (``edition``: ``digest`` and ``label``, "public 1.0.0" or "edition <digest>").
     """
     metrics = [run_metrics(run, with_sessions, strict, None if judged is None else judged.get(run.label, {})) for run in runs]
-    report: dict[str, Any] = {"runs": metrics, "comparisons": compare(runs), "provenance": provenance()}
+    report: dict[str, Any] = {"runs": metrics, "comparisons": compare(runs), "provenance": provenance(),
+                              "warnings": customer_warnings(runs)}
     report["edition"] = report["provenance"]["edition"]  # the runs' (load_runs refuses a run of another)
     if len(runs) >= 2:
         report["best_worst_gap"] = chain_length_gap(metrics)
