@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from tau_indian_bank.plugin.offline import quiet_tau2
+from tau_indian_bank.plugin.registration import ensure_registered
 from tau_indian_bank.vocabulary import DOMAIN_NAME, ORACLE, SCRIPTED_CUSTOMER
 
 BIN = Path(sys.executable).parent
@@ -62,7 +63,7 @@ def _stock_gold_sessions(domain: str, limit: int) -> list[tuple[Any, Any]]:
     """(task, simulation) pairs for a stock domain: the gold actions as a recorded session."""
     from tau2.data_model.message import AssistantMessage, ToolCall, UserMessage
     from tau2.data_model.simulation import SimulationRun, TerminationReason
-    from tau2.registry import registry
+    registry = ensure_registered()
 
     loader = registry.get_tasks_loader(domain)
     tasks = [t for t in loader(None) if t.evaluation_criteria and t.evaluation_criteria.actions][:limit]
@@ -83,7 +84,7 @@ def _stock_gold_sessions(domain: str, limit: int) -> list[tuple[Any, Any]]:
 
 
 def _tool_latencies(domain: str, pairs: list[tuple[Any, Any]]) -> list[float]:
-    from tau2.registry import registry
+    registry = ensure_registered()
 
     samples = []
     for task, _ in pairs:
@@ -114,7 +115,7 @@ def _eval_cost(domain: str, pairs: list[tuple[Any, Any]]) -> float:
 
 
 def _hash_seconds(domain: str) -> float:
-    from tau2.registry import registry
+    registry = ensure_registered()
 
     if domain != DOMAIN_NAME:
         env = registry.get_env_constructor(domain)()
@@ -235,7 +236,7 @@ def _html_report(path: Path) -> tuple[float, float]:
 def _in_process_rows() -> Rows:
     """Start-up, construction, hash, tool-call and evaluation costs, next to the stock domains."""
     from tau2.data_model.tasks import Task
-    from tau2.registry import registry
+    registry = ensure_registered()
 
     from tau_indian_bank.plugin.offline import run_offline
     from tau_indian_bank.tasks.suite_files import load_splits, load_suite
@@ -329,7 +330,7 @@ def main(argv: list[str] | None = None) -> int:
     from loguru import logger
 
     logger.remove()
-    import tau2.registry  # noqa: F401 - registers the domain
+    ensure_registered()  # explicitly: the interpreter-start hook may be off
 
     from tau_indian_bank.runs.benchmark import rows as run_rows
 

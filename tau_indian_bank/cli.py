@@ -80,8 +80,8 @@ def _validate(args: argparse.Namespace) -> int:
 def _offline(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from tau_indian_bank.plugin.offline import run_offline_agents, summary_table
     from tau_indian_bank.report.html import write_html_report
+    from tau_indian_bank.runs.offline import run_offline_agents, summary_table
     from tau_indian_bank.vocabulary import DOMAIN_NAME
 
     summaries = run_offline_agents(split=args.split, agents=args.agents, results_dir=args.results_dir, workers=args.workers,
@@ -198,6 +198,16 @@ def _add_report_parser(commands: argparse._SubParsersAction) -> None:  # type: i
     report.set_defaults(run=_report)
 
 
+def needs_registry(args: argparse.Namespace) -> bool:
+    """Whether a command runs sessions through tau2 (run, offline, validate with its participants, edition new).
+
+    Those need tau2's registry to know this domain, its task sets and its participants: :func:`main`
+    registers them explicitly (never relying on the interpreter-start hook, which may be off).
+    """
+    return (args.command in ("run", "offline") or (args.command == "validate" and not args.no_participants)
+            or (args.command == "edition" and args.edition_command == "new"))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``tau-indian-bank`` command."""
     from tau_indian_bank.plugin.offline import quiet_tau2
@@ -214,6 +224,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         if args.command != "edition":  # --edition DIR, else $TAU_INDIAN_BANK_EDITION if set: checked first
             activate(getattr(args, "edition", None))
+        if needs_registry(args):
+            from tau_indian_bank.plugin.registration import ensure_registered
+
+            ensure_registered()
         return int(args.run(args))
     except USER_ERRORS as exc:
         print(one_line(exc), file=sys.stderr)

