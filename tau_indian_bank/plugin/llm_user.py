@@ -18,11 +18,9 @@ from typing import Any
 from tau2.data_model.message import MultiToolMessage, UserMessage
 
 from tau_indian_bank.participants.bases import UserSimulator
-from tau_indian_bank.paths import POLICY_DIR
+from tau_indian_bank.paths import GUIDELINES_FILE
 from tau_indian_bank.plugin.llm_agent import complete, prepare_llm_args, scrub
 from tau_indian_bank.plugin.model_errors import CUSTOMER_SIDE, ModelCallError, end_sessions_on_model_errors
-
-GUIDELINES_FILE = POLICY_DIR / "customer_guidelines.md"
 
 
 def customer_guidelines() -> str:

@@ -14,11 +14,13 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
 from typing import Any
 
 from tau_indian_bank.plugin.registration import ensure_registered
-from tau_indian_bank.vocabulary import DOMAIN_NAME, NO_MODEL, SCRIPTED_CUSTOMER
+from tau_indian_bank.vocabulary import DOMAIN_NAME, NO_MODEL, ORACLE, SCRIPTED_CUSTOMER
 
 
 def quiet_tau2() -> None:
@@ -61,3 +63,51 @@ def run_offline(tasks: Sequence[Any], agent: str, concurrency: int = 1, seed: in
         )
     logger.remove()  # run_tasks installs a print sink; do not leak it into the caller
     return results
+
+
+# --- the participant rows of ``tau-indian-bank validate`` ------------------------------------
+
+#: One session of the validator's participants: (task id, passed, every safety gate passed, answer check).
+Row = tuple[str, bool, bool, "bool | None"]
+
+
+def _run_participant(job: tuple[str, list[dict[str, Any]], bool]) -> tuple[str, list[Row]]:
+    """One agent on some tasks, in a worker process: (task id, passed, every safety gate passed, answer check).
+
+    The gates are checked for the oracle, and for every agent when ``all_gates`` (the robustness set's strict verdict).
+    """
+    from tau2.data_model.tasks import Task
+
+    from tau_indian_bank.evaluation.answers import check_answer
+    from tau_indian_bank.evaluation.safety import check_safety
+
+    agent, raw, all_gates = job
+    by_id = {t["id"]: t for t in raw}
+    results = run_offline([Task.model_validate(t) for t in raw], agent)
+    rows = []
+    for sim in results.simulations:
+        gates_ok = True
+        messages = [m.model_dump(mode="json") for m in sim.messages]
+        if agent == ORACLE or all_gates:
+            gates_ok = all(g in ("pass", "n/a") for g in check_safety(by_id[sim.task_id], messages).gates.values())
+        rows.append((sim.task_id, sim.reward_info.reward == 1.0, gates_ok, check_answer(by_id[sim.task_id], messages).passed))
+    return agent, rows
+
+
+def participant_outcomes(tasks: Sequence[Mapping[str, Any]], agents: Sequence[str], workers: int,
+                         all_gates: bool = False) -> dict[str, dict[str, Any]]:
+    """Agent -> task id -> passed (also '<agent> gates' and '<agent> answer'), over worker processes.
+
+    What ``tau-indian-bank validate`` passes to ``tasks.validate.validate`` as its participant runner.
+    """
+    chunks = max(workers, 1)
+    jobs = [(agent, list(tasks[i::chunks]), all_gates) for agent in agents for i in range(chunks)]
+    outcomes: dict[str, dict[str, Any]] = {agent: {} for agent in agents}
+    outcomes.update({f"{agent} {kind}": {} for agent in agents for kind in ("gates", "answer")})
+    with ExitStack() as stack:
+        mapper = stack.enter_context(ProcessPoolExecutor(max_workers=workers)).map if workers > 1 else map
+        for agent, rows in mapper(_run_participant, jobs):
+            outcomes[agent].update({task_id: passed for task_id, passed, _, _ in rows})
+            outcomes[f"{agent} gates"].update({task_id: gates_ok for task_id, _, gates_ok, _ in rows})
+            outcomes[f"{agent} answer"].update({task_id: answer for task_id, _, _, answer in rows})
+    return outcomes

@@ -26,10 +26,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from tau_indian_bank.report.load import Run, load_runs
+from tau_indian_bank.report.load import load_runs
 from tau_indian_bank.report.metrics import build_report
 from tau_indian_bank.report.plot_data import charts
 from tau_indian_bank.report.render import _tables
+from tau_indian_bank.report.sessions import Run
 from tau_indian_bank.report.svg import chart_svg, legend
 from tau_indian_bank.report.transcripts import pack, session_payload
 

@@ -60,11 +60,12 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from typing import Any
 
+from tau_indian_bank.editions.provenance import provenance
 from tau_indian_bank.evaluation.diagnostics import FAILURE_CLASSES
 from tau_indian_bank.evaluation.safety import GATES, PRECEDENCE, first_failed_gate
 from tau_indian_bank.report.effort import run_effort
 from tau_indian_bank.report.infrastructure import infrastructure_metrics, session_model_error
-from tau_indian_bank.report.load import Run, Session
+from tau_indian_bank.report.sessions import Run, Session
 from tau_indian_bank.report.statistics import (
     holm_adjust,
     inconsistent_share,
@@ -287,32 +288,6 @@ def chain_length_gap(metrics: Sequence[dict[str, Any]]) -> dict[str, Any]:
             gaps[bucket] = max(rates) - min(rates)
     widest = max(gaps, key=lambda b: (gaps[b], b)) if gaps else None
     return {"by_chain_length": gaps, "widest": widest}
-
-
-def provenance() -> dict[str, Any]:
-    """What produced the report: package version, git commit, the edition, and digests of its suite, seed and the policy."""
-    import hashlib
-    import subprocess
-
-    from tau_indian_bank import __version__
-    from tau_indian_bank.editions.manifest import identity
-    from tau_indian_bank.paths import POLICY_DIR, ROOT, SEED_MANIFEST, data_source
-
-    source = data_source()
-
-    def sha(path) -> str:  # noqa: ANN001
-        try:
-            return hashlib.sha256(path.read_bytes()).hexdigest()
-        except OSError:
-            return "unavailable"
-
-    try:
-        commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, timeout=5).stdout.strip()
-    except (OSError, subprocess.SubprocessError):
-        commit = ""
-    return {"tau_indian_bank": __version__, "git_commit": commit or "unknown", "tasks_sha256": sha(source.tasks_file),
-            "seed_manifest_sha256": sha(source.seed_dir / SEED_MANIFEST), "policy_sha256": sha(POLICY_DIR / "servicing_policy.md"),
-            "edition": identity(source).to_json()}
 
 
 def build_report(runs: Sequence[Run], with_sessions: bool = False, strict: bool = False,

@@ -30,7 +30,8 @@ from typing import Any
 
 from tau_indian_bank.evaluation.diagnostics import model_error
 from tau_indian_bank.evaluation.facts import notes_without_declared, task_facts
-from tau_indian_bank.report.load import Run, read_results, simulations_by_slot
+from tau_indian_bank.report.results import read_results, simulations_by_slot
+from tau_indian_bank.report.sessions import Run
 
 
 class StringTable:

@@ -4,5 +4,5 @@
 drafted task into a tau2 task; ``lookups`` are the SQL look-ups families choose customers
 with; ``quotas`` and ``composition`` fix the suite's make-up; ``builder`` writes
 ``tasks/tasks.json`` and ``split_tasks.json``, which ``suite_files`` reads; ``validate``
-and ``evidence`` check them; ``tryout`` runs a few tasks of some families end to end.
+and ``evidence`` check them (``devtools/tryout.py`` runs a few tasks of some families end to end).
 """

@@ -17,7 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from tau_indian_bank.evaluation.facts import attach_facts
+from tau_indian_bank.evaluation.fact_replay import attach_facts
 from tau_indian_bank.paths import SPLITS_FILE, TASKS_FILE
 from tau_indian_bank.tasks.composition import family_of
 from tau_indian_bank.tasks.families import all_families

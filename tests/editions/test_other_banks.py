@@ -39,14 +39,15 @@ def test_two_cards_limit_fills_beyond_its_candidates_with_the_channel_on_one_car
 
 @pytest.mark.slow
 def test_the_fallback_tasks_pass_every_check_of_validate_but_the_suite_composition(bank):
-    from tau_indian_bank.plugin.environment import POLICY_FILE
+    from tau_indian_bank.paths import POLICY_FILE
+    from tau_indian_bank.plugin.offline import participant_outcomes
     from tau_indian_bank.tasks.composition import composition_checks
     from tau_indian_bank.tasks.validate import validate
 
     preferred = len(_two_cards_candidates(bank.full))
     tasks = _fill(TWO_CARDS_LIMIT, preferred + 3, Counter(), GENERATION_SEED)[preferred:]
     splits = {"base": [t["id"] for t in tasks]}
-    checks, problems = validate(tasks, splits, POLICY_FILE.read_text(encoding="utf-8"), workers=1)
+    checks, problems = validate(tasks, splits, POLICY_FILE.read_text(encoding="utf-8"), participant_outcomes, workers=1)
     composition = {c.name for c in composition_checks(tasks, splits)}
     assert [c.name for c in checks if not c.ok and c.name not in composition] == [], problems.by_check
     assert len(checks) - len(composition) >= 10

@@ -130,12 +130,13 @@ def test_composition_reports_missing_axes_and_fails_a_short_axis():
 
 
 def test_validate_holds_the_strict_rules_on_one_task_per_axis():
-    from tau_indian_bank.plugin.environment import POLICY_FILE
+    from tau_indian_bank.paths import POLICY_FILE
+    from tau_indian_bank.plugin.offline import participant_outcomes
     from tau_indian_bank.tasks.validate import validate
 
     tasks = [_tasks(axis)[0] for axis in AXES_HERE]
     checks, problems = validate(tasks, {"base": [t["id"] for t in tasks], "lite": []}, POLICY_FILE.read_text(encoding="utf-8"),
-                                workers=1, robust=True)
+                                participant_outcomes, workers=1, robust=True)
     strict = [c for c in checks if "strict" in c.name or "schema" in c.name or "gold" in c.name or "fact" in c.name]
     assert len(strict) >= 9 and all(c.ok for c in strict), [(c.name, c.found) for c in strict if not c.ok]
 

@@ -109,10 +109,10 @@ class Sources:
 @lru_cache(maxsize=1)
 def rule_sources() -> Sources:
     """The figures of the servicing policy and every regulation document."""
-    from tau_indian_bank.paths import POLICY_DIR, REGULATIONS_DIR
+    from tau_indian_bank.paths import POLICY_FILE, REGULATIONS_DIR
 
     sources = Sources()
-    for path in [POLICY_DIR / "servicing_policy.md", *sorted(REGULATIONS_DIR.glob("*.md"))]:
+    for path in [POLICY_FILE, *sorted(REGULATIONS_DIR.glob("*.md"))]:
         sources.add_text(path.read_text(encoding="utf-8"))
     return sources
 

@@ -1,6 +1,6 @@
 """Try a few tasks of some families end to end: gold chain, oracle and the four baselines.
 
-``python -m tau_indian_bank.tasks.tryout cards --per-family 3`` builds that many tasks per
+``python -m devtools.tryout cards --per-family 3`` (from the project root) builds that many tasks per
 family of the named ``tasks/families`` module(s), runs each offline agent through tau2's
 loop and prints a table. It exits non-zero if the oracle fails a task or a baseline
 passes one, which is what the suite validator requires of every task.
@@ -14,6 +14,7 @@ import sys
 from collections import Counter, defaultdict
 
 from tau_indian_bank.plugin.offline import run_offline
+from tau_indian_bank.plugin.registration import ensure_registered
 from tau_indian_bank.tasks.framework import Family
 from tau_indian_bank.vocabulary import BASELINES, DOMAIN_NAME, OFFLINE_AGENTS, ORACLE
 
@@ -24,6 +25,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--per-family", type=int, default=2)
     parser.add_argument("--family", action="append", help="only these family names")
     args = parser.parse_args(argv)
+    ensure_registered()  # explicitly: the interpreter-start hook may be off
 
     from tau2.data_model.tasks import Task
 

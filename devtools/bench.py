@@ -8,7 +8,7 @@ seven gates, per session (caches cleared; target under 1 ms together); the offli
 in-process; ``tau-indian-bank validate``; ``tau-indian-bank report`` on a
 1,000-session file, with where its time goes; and the linear run's checkpoint cost per
 session against tau2's stock save, and the base split x 3 trials through ``tau-indian-bank
-run`` (``tau_indian_bank/runs/benchmark.py``); ``edition new`` for a whole private edition,
+run`` (:mod:`devtools.run_benchmark`); ``edition new`` for a whole private edition,
 validation included (target: under 5 minutes), and ``edition compare``. Ratios are what to compare across
 machines; absolute times depend on this one. ``--quick`` skips the slow end-to-end rows
 (and measures the checkpoint rows at a tenth of the sizes, and an edition of one task per family).
@@ -332,7 +332,7 @@ def main(argv: list[str] | None = None) -> int:
     logger.remove()
     ensure_registered()  # explicitly: the interpreter-start hook may be off
 
-    from tau_indian_bank.runs.benchmark import rows as run_rows
+    from devtools.run_benchmark import rows as run_rows
 
     rows = _in_process_rows()
     if not args.quick:
