@@ -90,7 +90,8 @@ def _measure(pattern: str, count: int) -> dict[str, float]:
     """Run one pattern in a fresh process; its figures plus its peak resident memory (MB)."""
     done = subprocess.run([sys.executable, "-m", "devtools.run_benchmark", pattern, str(count)],
                           capture_output=True, text=True, check=True, cwd=PROJECT)
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    figures: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    return figures
 
 
 def _checkpoint_rows(sizes: tuple[int, ...], stock_sizes: tuple[int, ...]) -> list[Row]:

@@ -12,6 +12,7 @@ import argparse
 import importlib
 import sys
 from collections import Counter, defaultdict
+from typing import Any
 
 from tau_indian_bank.plugin.offline import run_offline
 from tau_indian_bank.plugin.registration import ensure_registered
@@ -31,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from tau_indian_bank.tasks import builder
 
-    families = []
+    families: list[Family[Any]] = []
     for name in args.modules:
         module = importlib.import_module(f"tau_indian_bank.tasks.families.{name}")
         # An area's main module lists its families (its helper modules, such as card_controls, only define some).

@@ -177,7 +177,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _add_report_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def _add_report_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from tau_indian_bank.runs.cli import json_object
 
     report = commands.add_parser("report", help="the paper's analyses from tau2 results files")

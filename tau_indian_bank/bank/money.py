@@ -80,7 +80,7 @@ def group_indian(whole: int) -> str:
     if len(digits) <= 3:
         return digits
     head, tail = digits[:-3], digits[-3:]
-    pairs = []
+    pairs: list[str] = []
     while len(head) > 2:
         pairs.insert(0, head[-2:])
         head = head[:-2]

@@ -34,13 +34,24 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tau_indian_bank.editions.manifest import MANIFEST_NAME, Identity, current_generators, render_manifest, shared_files, verify
+from tau_indian_bank.editions.manifest import (
+    MANIFEST_NAME,
+    Identity,
+    current_generators,
+    render_manifest,
+    shared_files,
+    verify,
+)
 from tau_indian_bank.errors import EditionError
 from tau_indian_bank.paths import EDITION_SEED, EDITION_TASKS, SEED_DIR, SEED_MANIFEST, DataSource, use_edition
 from tau_indian_bank.tasks.builder import GenerationError
 from tau_indian_bank.vocabulary import DOMAIN_NAME, ROBUST_TASK_SET
 
 Progress = Callable[[str], None]
+
+
+#: A generated task set: its tasks and its named splits.
+TaskSet = tuple[list[dict[str, Any]], dict[str, list[str]]]
 
 
 class EditionRefused(EditionError):
@@ -121,7 +132,7 @@ def public_scenarios() -> frozenset[str]:
     return specific_scenarios([t for name in (DOMAIN_NAME, ROBUST_TASK_SET) for t in load_suite(task_set_files(name, PUBLIC)[0])])
 
 
-def _build_sets(source: DataSource, plans: Plans, seed: int, progress: Progress) -> dict[str, tuple[list, dict]]:
+def _build_sets(source: DataSource, plans: Plans, seed: int, progress: Progress) -> dict[str, TaskSet]:
     """Generate both task sets on the active (new) bank and write their files; return them by task set."""
     from tau_indian_bank.tasks import builder
     from tau_indian_bank.tasks.robust import builder as robust_builder
@@ -139,7 +150,7 @@ def _build_sets(source: DataSource, plans: Plans, seed: int, progress: Progress)
     return built
 
 
-def _composition_rows(name: str, tasks: list, splits: dict) -> set[str]:
+def _composition_rows(name: str, tasks: list[dict[str, Any]], splits: dict[str, list[str]]) -> set[str]:
     from tau_indian_bank.tasks.composition import composition_checks
     from tau_indian_bank.tasks.robust.checks import robust_composition_checks
 
@@ -176,7 +187,7 @@ def _held_output() -> Iterator[None]:
                 os.close(copy)
 
 
-def _validate_sets(built: Mapping[str, tuple[list, dict]], plans: Plans, workers: int | None,
+def _validate_sets(built: Mapping[str, TaskSet], plans: Plans, workers: int | None,
                    progress: Progress) -> list[SetReport]:
     """``validate`` on each set (a reduced plan: composition rows not required)."""
     from tau_indian_bank.paths import POLICY_FILE
@@ -209,7 +220,7 @@ def _public_overlap(source: DataSource) -> SetReport:
     return SetReport("bank", table, [row], [row])
 
 
-def _manifest_fields(seed: int, plans: Plans, built: Mapping[str, tuple[list, dict]],
+def _manifest_fields(seed: int, plans: Plans, built: Mapping[str, TaskSet],
                      reports: list[SetReport]) -> dict[str, Any]:
     return {
         "seed": seed, "generation_seed": seed, "generators": current_generators(),

@@ -90,7 +90,7 @@ DECLARED_MARKER = "Declared facts: "
 def declared_facts(task: Mapping[str, Any]) -> list[Fact]:
     """The facts a task declares without a call (see the module docstring), at step 0."""
     if hasattr(task, "model_dump"):
-        task = task.model_dump(mode="json")  # type: ignore[union-attr]
+        task = task.model_dump(mode="json")
     notes = str((task.get("description") or {}).get("notes") or "")
     last = notes.rsplit("\n", 1)[-1]
     return list(_parse(last.removeprefix(DECLARED_MARKER), 0)) if last.startswith(DECLARED_MARKER) else []
@@ -112,7 +112,7 @@ def notes_without_declared(notes: str | None) -> str | None:
 def task_facts(task: Mapping[str, Any]) -> list[Fact]:
     """The facts stored in a task (raw dict or tau2 Task): the declared ones, then the gold chain's in order."""
     if hasattr(task, "model_dump"):
-        task = task.model_dump(mode="json")  # type: ignore[union-attr]
+        task = task.model_dump(mode="json")
     actions = (task.get("evaluation_criteria") or {}).get("actions") or []
     facts: list[Fact] = declared_facts(task)
     for step, action in enumerate(actions):

@@ -26,7 +26,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from tau_indian_bank.text import amount_values, bank_ids, cheque_numbers, dates, endings, language_of, mentions, periods, plain, sentences
+from tau_indian_bank.text import (
+    amount_values,
+    bank_ids,
+    cheque_numbers,
+    dates,
+    endings,
+    language_of,
+    mentions,
+    periods,
+    plain,
+    sentences,
+)
 from tau_indian_bank.text.questions import asked_for, options
 from tau_indian_bank.text.script import WORD
 from tau_indian_bank.text.speech import HEAD_NOUNS

@@ -55,7 +55,7 @@ class BankEnvironment(Environment):
 
     def get_tools(self) -> list[Tool]:
         """The tools offered to the agent (a list this environment keeps up to date)."""
-        offered = super().get_tools()
+        offered: list[Tool] = super().get_tools()
         self.__dict__.setdefault("_offered", []).append(offered)
         return offered
 

@@ -71,7 +71,7 @@ def run_offline(tasks: Sequence[Any], agent: str, concurrency: int = 1, seed: in
 Row = tuple[str, bool, bool, "bool | None"]
 
 
-def _run_participant(job: tuple[str, list[dict[str, Any]], bool]) -> tuple[str, list[Row]]:
+def _run_participant(job: tuple[str, list[Mapping[str, Any]], bool]) -> tuple[str, list[Row]]:
     """One agent on some tasks, in a worker process: (task id, passed, every safety gate passed, answer check).
 
     The gates are checked for the oracle, and for every agent when ``all_gates`` (the robustness set's strict verdict).

@@ -19,7 +19,7 @@ correctly whatever encoding a viewer assumes.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from importlib import resources
 from pathlib import Path
@@ -42,7 +42,7 @@ _NUMBER = re.compile(r"^[+\-−]?[\d.,]+(e-?\d+)?(%| pts)?([–-][\d.,]+%)?$")
 
 def asset(name: str) -> str:
     """The text of one file of ``report/assets``."""
-    return resources.files("tau_indian_bank.report").joinpath("assets", name).read_text(encoding="utf-8")
+    return resources.files("tau_indian_bank.report").joinpath("assets").joinpath(name).read_text(encoding="utf-8")
 
 
 def _slug(title: str) -> str:
@@ -74,7 +74,7 @@ def _cell(value: str, column: str, numeric: bool, link: str | None = None) -> st
 
 
 #: Tables whose cells open the explorer on the run and the column's value: title start -> (filter, value of a column).
-CELL_FILTERS = {
+CELL_FILTERS: dict[str, tuple[str, Callable[[str], str]]] = {
     "Failure taxonomy": ("failure_class", lambda column: column.replace("_", " ")),
     "Where failures land": ("first_failed_gate", lambda column: column),
 }

@@ -57,7 +57,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tau_indian_bank.editions.provenance import provenance
@@ -97,7 +97,7 @@ def answer_rate(sessions: Sequence[Session]) -> tuple[float | None, int]:
     return (sum(judged) / len(judged) if judged else None), len(judged)
 
 
-def _breakdown(sessions: Sequence[Session], key, with_answer: bool = False) -> dict[str, dict[str, Any]]:  # noqa: ANN001
+def _breakdown(sessions: Sequence[Session], key: Callable[[Session], str], with_answer: bool = False) -> dict[str, dict[str, Any]]:
     groups: dict[str, list[Session]] = defaultdict(list)
     for session in sessions:
         groups[key(session)].append(session)
@@ -257,7 +257,7 @@ def session_record(session: Session) -> dict[str, Any]:
 
 def compare(runs: Sequence[Run]) -> list[dict[str, Any]]:
     """Every pair of runs on their shared (task, trial) sessions."""
-    pairs = []
+    pairs: list[dict[str, Any]] = []
     for a, b in itertools.combinations(runs, 2):
         left = {(s.task_id, s.trial): s.diagnostics.passed for s in a.sessions}
         right = {(s.task_id, s.trial): s.diagnostics.passed for s in b.sessions}

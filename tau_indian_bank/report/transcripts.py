@@ -143,4 +143,5 @@ def pack(payload: Mapping[str, Any]) -> str:
 
 def unpack(text: str) -> dict[str, Any]:
     """The inverse of :func:`pack` (tests read the embedded payload with it)."""
-    return json.loads(gzip.decompress(base64.b64decode(text)).decode("utf-8"))
+    payload: dict[str, Any] = json.loads(gzip.decompress(base64.b64decode(text)).decode("utf-8"))
+    return payload

@@ -46,7 +46,15 @@ from tau_indian_bank.tasks.fact_needs import fact_needs_check
 from tau_indian_bank.tasks.scenario_rules import scenario_problems
 from tau_indian_bank.tools.arguments import ArgumentError, bind
 from tau_indian_bank.tools.catalogue import ALL_SPECS
-from tau_indian_bank.vocabulary import BASELINES, CATEGORY_PREFIXES, DOMAIN_NAME, OFFLINE_AGENTS, ORACLE, ROBUST_PREFIX, ROBUST_TASK_SET
+from tau_indian_bank.vocabulary import (
+    BASELINES,
+    CATEGORY_PREFIXES,
+    DOMAIN_NAME,
+    OFFLINE_AGENTS,
+    ORACLE,
+    ROBUST_PREFIX,
+    ROBUST_TASK_SET,
+)
 
 _FACTS = "facts from the gold replay (or why none)"
 _ID = re.compile(rf"^({'|'.join(CATEGORY_PREFIXES.values())})_[a-z0-9_]+_\d{{4}}$")

@@ -14,7 +14,15 @@ from tau_indian_bank.bank import clock
 from tau_indian_bank.bank.money import spoken_rupees
 from tau_indian_bank.constants import FD_MIN_AMOUNT_PAISE
 from tau_indian_bank.tasks.framework import Draft, Drafter, Family, Step, amount_arg
-from tau_indian_bank.tasks.lookups import CustomerAccount, account_label, kyc_verified, open_request, profile, rows, value
+from tau_indian_bank.tasks.lookups import (
+    CustomerAccount,
+    account_label,
+    kyc_verified,
+    open_request,
+    profile,
+    rows,
+    value,
+)
 from tau_indian_bank.wording import spoken_date
 
 # --- opening ------------------------------------------------------------------------------

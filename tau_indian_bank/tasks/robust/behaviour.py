@@ -19,7 +19,15 @@ from tau_indian_bank.constants import FD_MIN_AMOUNT_PAISE
 from tau_indian_bank.evaluation.fact_rules import date, outcome
 from tau_indian_bank.tasks.families import cards, deposit_opening, deposits, loans, payments
 from tau_indian_bank.tasks.framework import Draft, Drafter, Family, month_year
-from tau_indian_bank.tasks.lookups import CustomerAccount, CustomerCard, CustomerDeposit, account_label, card, card_label, deposit
+from tau_indian_bank.tasks.lookups import (
+    CustomerAccount,
+    CustomerCard,
+    CustomerDeposit,
+    account_label,
+    card,
+    card_label,
+    deposit,
+)
 from tau_indian_bank.tasks.robust import behaviour_flow as flow
 from tau_indian_bank.tasks.robust import code_mixed, long_context
 from tau_indian_bank.tasks.robust.behaviour_flow import CONFIRM, NO_SECRETS, paise_of, when

@@ -13,7 +13,15 @@ from tau_indian_bank.bank.money import parse_rupees
 from tau_indian_bank.evaluation.fact_rules import outcome
 from tau_indian_bank.tasks.families import cards, deposit_opening, deposits, payments
 from tau_indian_bank.tasks.framework import Draft, Drafter, Family, month_year
-from tau_indian_bank.tasks.lookups import CustomerCard, CustomerDeposit, account_label, card_label, deposit, profile, values
+from tau_indian_bank.tasks.lookups import (
+    CustomerCard,
+    CustomerDeposit,
+    account_label,
+    card_label,
+    deposit,
+    profile,
+    values,
+)
 from tau_indian_bank.wording import spoken_date
 
 __all__ = ["CONFIRM", "FAMILIES", "NO_SECRETS", "QUOTAS", "paise_of", "values", "when"]

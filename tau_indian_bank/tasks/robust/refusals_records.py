@@ -20,7 +20,15 @@ from tau_indian_bank.evaluation.fact_rules import outcome
 from tau_indian_bank.tasks.families.deposits import ALREADY_CLOSED
 from tau_indian_bank.tasks.families.payments import CHEQUE_CLEARED
 from tau_indian_bank.tasks.framework import Draft, Family, Step, month_year
-from tau_indian_bank.tasks.lookups import AccountCheque, CustomerAccount, CustomerDeposit, account, account_label, cheque, deposit
+from tau_indian_bank.tasks.lookups import (
+    AccountCheque,
+    CustomerAccount,
+    CustomerDeposit,
+    account,
+    account_label,
+    cheque,
+    deposit,
+)
 from tau_indian_bank.tasks.robust.refusals_pure import DECLINE_CHANGES, own_accounts
 
 _ACCEPT = "If the assistant explains from your records why this cannot be done, accept it; you want nothing else."

@@ -8,7 +8,13 @@ first round's families are unchanged (:mod:`tau_indian_bank.tasks.robust.compare
 from __future__ import annotations
 
 from tau_indian_bank.tasks.framework import Family
-from tau_indian_bank.tasks.robust import conduct_more, contradiction_more, environment_more, refusals_more, wrong_info_more
+from tau_indian_bank.tasks.robust import (
+    conduct_more,
+    contradiction_more,
+    environment_more,
+    refusals_more,
+    wrong_info_more,
+)
 
 _MODULES = (conduct_more, wrong_info_more, contradiction_more, environment_more, refusals_more)
 
