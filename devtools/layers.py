@@ -66,8 +66,8 @@ PARTS: tuple[Part, ...] = (
     Part("seeding", "the seeded generator of the bank's CSVs (data/seed)", (*FOUNDATION, "bank")),
     Part("participants", "the oracle, the four scripted baselines, the scripted customer (offline; no model)",
          (*FOUNDATION, "bank", "text", "wording", "tools", "evaluation")),
-    Part("tasks", "the two task sets: families/ and robust/ (the scenario families), quotas, framework, builder, "
-                  "composition, the validator's checks, suite files",
+    Part("tasks", "the two task sets: families/ and robust/ (the scenario families, each with its quota), framework, "
+                  "one builder, composition, the validator's checks, suite files",
          (*FOUNDATION, "bank", "text", "wording", "tools", "evaluation")),
     Part("editions.manifest", "an edition's manifest and identity (which data a process reads, verified)",
          (*FOUNDATION, ROOT_PART, "seeding", "tasks")),

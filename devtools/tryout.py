@@ -22,7 +22,7 @@ from tau_indian_bank.vocabulary import BASELINES, DOMAIN_NAME, OFFLINE_AGENTS, O
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("modules", nargs="+", help="family modules, such as cards or card_controls")
+    parser.add_argument("modules", nargs="+", help="family modules, such as cards or deposits")
     parser.add_argument("--per-family", type=int, default=2)
     parser.add_argument("--family", action="append", help="only these family names")
     args = parser.parse_args(argv)
@@ -35,7 +35,6 @@ def main(argv: list[str] | None = None) -> int:
     families: list[Family[Any]] = []
     for name in args.modules:
         module = importlib.import_module(f"tau_indian_bank.tasks.families.{name}")
-        # An area's main module lists its families (its helper modules, such as card_controls, only define some).
         listed = getattr(module, "FAMILIES", None) or [v for v in vars(module).values() if isinstance(v, Family)]
         families.extend(f for f in listed if not args.family or f.name in args.family)
     plan = {f.name: args.per_family for f in families}

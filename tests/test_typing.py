@@ -49,9 +49,11 @@ def test_mypy_is_strict_and_verifies_its_ignores():
     assert config["strict"] is True and config["warn_unused_ignores"] is True
     assert "ignore-without-code" in config["enable_error_code"]
     assert set(config["files"]) == set(CHECKED)
-    relaxed = {module for override in config.get("overrides", []) if override.get("ignore_errors")
-               for module in override["module"]}
-    assert not relaxed & {f"tau_indian_bank.{layer}.*" for layer in ("bank", "tools", "evaluation", "runs")}
+    unchecked = [override["module"] for override in config.get("overrides", []) if override.get("ignore_errors")]
+    assert unchecked == []  # every part of the package is checked, strict (tau2's subclasses may subclass Any)
+    relaxed = {module for override in config.get("overrides", []) for module in override["module"]
+               if any(key != "module" and value is False for key, value in override.items())}
+    assert relaxed == {"tau_indian_bank.participants.*", "tau_indian_bank.plugin.*"}
 
 
 def test_make_lint_runs_ruff_and_mypy_and_make_test_runs_lint_first():

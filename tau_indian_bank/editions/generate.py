@@ -3,7 +3,7 @@
 1. The bank: the seed generator with seed ``N``, avoiding every id and reference of the public
    bank (``seeding.reserved``), so the edition shares no customer and no record id with it.
 2. Both task sets, generated on that bank by the same builders, families and quotas as the
-   public suite (``tasks.builder.build``, ``tasks.robust.builder.build_robust``), with ``N`` as
+   public suite (``tasks.builder.build`` for each task set), with ``N`` as
    the generation seed (another choice of records and wording), and their splits. A drafted
    task whose whole scenario repeats, word for word, the scenario of one public task that describes
    its record (two deposits opened the same month for the same round amount and reason) is
@@ -44,14 +44,11 @@ from tau_indian_bank.editions.manifest import (
 )
 from tau_indian_bank.errors import EditionError
 from tau_indian_bank.paths import EDITION_SEED, EDITION_TASKS, SEED_DIR, SEED_MANIFEST, DataSource, use_edition
-from tau_indian_bank.tasks.builder import GenerationError
+from tau_indian_bank.tasks.builder import GenerationError, TaskSet
 from tau_indian_bank.vocabulary import DOMAIN_NAME, ROBUST_TASK_SET
 
 Progress = Callable[[str], None]
 
-
-#: A generated task set: its tasks and its named splits.
-TaskSet = tuple[list[dict[str, Any]], dict[str, list[str]]]
 
 
 class EditionRefused(EditionError):
@@ -72,10 +69,9 @@ class Plans:
     @classmethod
     def full(cls) -> Plans:
         """The public suite's plans."""
-        from tau_indian_bank.tasks.quotas import QUOTAS
-        from tau_indian_bank.tasks.robust.quotas import ROBUST_QUOTAS
+        from tau_indian_bank.tasks.builder import plan_of
 
-        return cls(dict(QUOTAS), dict(ROBUST_QUOTAS))
+        return cls(plan_of(DOMAIN_NAME), plan_of(ROBUST_TASK_SET))
 
     @classmethod
     def reduced(cls, per_family: int) -> Plans:
@@ -135,15 +131,13 @@ def public_scenarios() -> frozenset[str]:
 def _build_sets(source: DataSource, plans: Plans, seed: int, progress: Progress) -> dict[str, TaskSet]:
     """Generate both task sets on the active (new) bank and write their files; return them by task set."""
     from tau_indian_bank.tasks import builder
-    from tau_indian_bank.tasks.robust import builder as robust_builder
     from tau_indian_bank.tasks.suite_files import task_set_files
 
     avoid = public_scenarios()
     built = {}
-    for name, build, plan in ((DOMAIN_NAME, builder.build, plans.base), (ROBUST_TASK_SET, robust_builder.build_robust,
-                                                                         plans.robust)):
+    for name, plan in ((DOMAIN_NAME, plans.base), (ROBUST_TASK_SET, plans.robust)):
         start = time.perf_counter()
-        tasks, splits = build(dict(plan), seed=seed, avoid=avoid)
+        tasks, splits = builder.build(dict(plan), seed=seed, avoid=avoid, task_set=name)
         builder.write_files(builder.render(tasks, splits), *task_set_files(name, source))
         built[name] = (tasks, splits)
         progress(f"{name}: {len(tasks)} tasks generated ({time.perf_counter() - start:.1f} s)")

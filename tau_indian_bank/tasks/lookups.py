@@ -12,7 +12,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Any, NamedTuple, Protocol, TypeVar
 
-R = TypeVar("R", bound=tuple)
+R = TypeVar("R", bound=tuple[Any, ...])
 
 
 class Candidate(Protocol):
