@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 
-from tau_indian_bank.paths import POLICY_DIR
+from tau_indian_bank.paths import GUIDELINES_FILE
 
-GUIDELINES_FILE = POLICY_DIR / "customer_guidelines.md"
+__all__ = ["GUIDELINES_FILE", "customer_guidelines", "guidelines_version"]
 _VERSION = re.compile(r"\bGuidelines version (\d+(?:\.\d+)+)\b")
 
 

@@ -10,8 +10,8 @@ from tests.conftest import ROOT, run
 @pytest.mark.slow
 def test_make_bench_target_runs_the_benchmark(tmp_path):
     recipe = (ROOT / "Makefile").read_text(encoding="utf-8").split("\nbench:", 1)[1].splitlines()[1].strip()
-    assert recipe == "$(BIN)/python -m tau_indian_bank.bench $(BENCH_ARGS)"
-    done = run(["python", "-m", "tau_indian_bank.bench", "--quick", "--out", str(tmp_path)], timeout=1200)
+    assert recipe == "$(BIN)/python -m devtools.bench $(BENCH_ARGS)"
+    done = run(["python", "-m", "devtools.bench", "--quick", "--out", str(tmp_path)], timeout=1200)
     assert done.returncode == 0, done.stderr[-2000:]
     table = done.stdout
     for row in ("environment construction", "final-state hash", "tool call (median)", "tool call (p99)",

@@ -28,8 +28,8 @@ __all__ = ["GUIDELINES_FILE", "IndianBankUser", "customer_guidelines"]
 class IndianBankUser(UserSimulator):
     """tau2's user simulator with the banking customer guidelines."""
 
-    def __init__(self, tools=None, instructions=None, llm: str | None = None, llm_args: dict | None = None,  # noqa: ANN001
-                 persona_config=None, **_: Any) -> None:  # noqa: ANN001 - upstream passes a PersonaConfig
+    def __init__(self, tools: Any = None, instructions: Any = None, llm: str | None = None,
+                 llm_args: dict[str, Any] | None = None, persona_config: Any = None, **_: Any) -> None:  # upstream passes a PersonaConfig
         extra = {"persona_config": persona_config} if persona_config is not None else {}
         super().__init__(tools=tools, instructions=instructions, llm=llm, llm_args=prepare_llm_args(llm, llm_args), **extra)
         end_sessions_on_model_errors()  # a ModelCallError ends the session as a model error (tau2 does not know it)
@@ -42,7 +42,7 @@ class IndianBankUser(UserSimulator):
     def system_prompt(self) -> str:
         return f"{self.global_simulation_guidelines}\n\n<scenario>\n{self.instructions}\n</scenario>"
 
-    def generate_next_message(self, message, state):  # noqa: ANN001, ANN201 - tau2's signature (both harnesses)
+    def generate_next_message(self, message: Any, state: Any) -> Any:  # tau2's signature (both harnesses)
         state.messages.extend(message.tool_messages if isinstance(message, MultiToolMessage) else [message])
         reply = complete(self.llm, state.system_messages + state.flip_roles(), self.tools, CUSTOMER_SIDE, **self.llm_args)
         if reply.tool_calls and not self.tools:

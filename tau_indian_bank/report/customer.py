@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tau_indian_bank.evaluation.customer import AUDITS
-from tau_indian_bank.report.load import Run, Session
+from tau_indian_bank.report.sessions import Run, Session
 from tau_indian_bank.report.statistics import wilson_interval
 
 

@@ -19,17 +19,18 @@ correctly whatever encoding a viewer assumes.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from importlib import resources
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from tau_indian_bank.report.load import Run, load_runs
+from tau_indian_bank.report.load import load_runs
 from tau_indian_bank.report.metrics import build_report
 from tau_indian_bank.report.plot_data import charts
 from tau_indian_bank.report.render import _tables
+from tau_indian_bank.report.sessions import Run
 from tau_indian_bank.report.svg import chart_svg, legend
 from tau_indian_bank.report.transcripts import pack, session_payload
 
@@ -41,7 +42,7 @@ _NUMBER = re.compile(r"^[+\-−]?[\d.,]+(e-?\d+)?(%| pts)?([–-][\d.,]+%)?$")
 
 def asset(name: str) -> str:
     """The text of one file of ``report/assets``."""
-    return resources.files("tau_indian_bank.report").joinpath("assets", name).read_text(encoding="utf-8")
+    return resources.files("tau_indian_bank.report").joinpath("assets").joinpath(name).read_text(encoding="utf-8")
 
 
 def _slug(title: str) -> str:
@@ -73,7 +74,7 @@ def _cell(value: str, column: str, numeric: bool, link: str | None = None) -> st
 
 
 #: Tables whose cells open the explorer on the run and the column's value: title start -> (filter, value of a column).
-CELL_FILTERS = {
+CELL_FILTERS: dict[str, tuple[str, Callable[[str], str]]] = {
     "Failure taxonomy": ("failure_class", lambda column: column.replace("_", " ")),
     "Where failures land": ("first_failed_gate", lambda column: column),
     "Customer audit": ("customer_check", lambda column: column),

@@ -17,16 +17,8 @@ from typing import Any
 
 from tau_indian_bank.editions.provenance import edition_of, require_active
 from tau_indian_bank.errors import ReportInputError
-from tau_indian_bank.report.load import (
-    Run,
-    Session,
-    Slot,
-    build_session,
-    customer_configuration,
-    owned_slots,
-    read_results,
-    simulations_by_slot,
-)
+from tau_indian_bank.report.results import Slot, customer_configuration, owned_slots, read_results, simulations_by_slot
+from tau_indian_bank.report.sessions import Run, Session, build_session
 from tau_indian_bank.report.suite import differing_tasks
 from tau_indian_bank.vocabulary import RUN_METADATA_KEY
 

@@ -79,15 +79,16 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from tau_indian_bank.editions.provenance import provenance
 from tau_indian_bank.evaluation.diagnostics import FAILURE_CLASSES
 from tau_indian_bank.evaluation.safety import GATES, PRECEDENCE, first_failed_gate
 from tau_indian_bank.report.customer import customer_metrics, customer_warnings, same_customer, session_customer
 from tau_indian_bank.report.effort import run_effort
 from tau_indian_bank.report.infrastructure import infrastructure_metrics, session_model_error
-from tau_indian_bank.report.load import Run, Session
+from tau_indian_bank.report.sessions import Run, Session
 from tau_indian_bank.report.statistics import (
     holm_adjust,
     inconsistent_share,
@@ -119,7 +120,7 @@ def answer_rate(sessions: Sequence[Session]) -> tuple[float | None, int]:
     return (sum(judged) / len(judged) if judged else None), len(judged)
 
 
-def _breakdown(sessions: Sequence[Session], key, with_answer: bool = False) -> dict[str, dict[str, Any]]:  # noqa: ANN001
+def _breakdown(sessions: Sequence[Session], key: Callable[[Session], str], with_answer: bool = False) -> dict[str, dict[str, Any]]:
     groups: dict[str, list[Session]] = defaultdict(list)
     for session in sessions:
         groups[key(session)].append(session)
@@ -280,7 +281,7 @@ def session_record(session: Session) -> dict[str, Any]:
 
 def compare(runs: Sequence[Run]) -> list[dict[str, Any]]:
     """Every pair of runs on their shared (task, trial) sessions."""
-    pairs = []
+    pairs: list[dict[str, Any]] = []
     for a, b in itertools.combinations(runs, 2):
         left = {(s.task_id, s.trial): s.diagnostics.passed for s in a.sessions}
         right = {(s.task_id, s.trial): s.diagnostics.passed for s in b.sessions}
@@ -311,33 +312,6 @@ def chain_length_gap(metrics: Sequence[dict[str, Any]]) -> dict[str, Any]:
             gaps[bucket] = max(rates) - min(rates)
     widest = max(gaps, key=lambda b: (gaps[b], b)) if gaps else None
     return {"by_chain_length": gaps, "widest": widest}
-
-
-def provenance() -> dict[str, Any]:
-    """What produced the report: version, commit, edition, digests of its suite, seed and policy, customer guidelines' version."""
-    import hashlib
-    import subprocess
-
-    from tau_indian_bank import __version__
-    from tau_indian_bank.editions.manifest import identity
-    from tau_indian_bank.guidelines import guidelines_version
-    from tau_indian_bank.paths import POLICY_DIR, ROOT, SEED_MANIFEST, data_source
-
-    source = data_source()
-
-    def sha(path) -> str:  # noqa: ANN001
-        try:
-            return hashlib.sha256(path.read_bytes()).hexdigest()
-        except OSError:
-            return "unavailable"
-
-    try:
-        commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, timeout=5).stdout.strip()
-    except (OSError, subprocess.SubprocessError):
-        commit = ""
-    return {"tau_indian_bank": __version__, "git_commit": commit or "unknown", "tasks_sha256": sha(source.tasks_file),
-            "seed_manifest_sha256": sha(source.seed_dir / SEED_MANIFEST), "policy_sha256": sha(POLICY_DIR / "servicing_policy.md"),
-            "customer_guidelines_version": guidelines_version(), "edition": identity(source).to_json()}
 
 
 def build_report(runs: Sequence[Run], with_sessions: bool = False, strict: bool = False,

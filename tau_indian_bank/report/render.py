@@ -142,7 +142,7 @@ def _labelled(report: dict[str, Any], tables: list[tuple[str, list[str], list[li
               ) -> list[tuple[str, list[str], list[list[str]], str]]:
     """Every table's title followed by the runs' edition in brackets ("public 1.0.0", "edition 3f2a…")."""
     label = (report.get("edition") or {}).get("label")
-    return [(f"{title} ({label})" if label else title, *rest) for title, *rest in tables]  # type: ignore[misc]
+    return [(f"{title} ({label})" if label else title, header, rows, note) for title, header, rows, note in tables]
 
 
 def _axis_cell(entry: dict[str, Any] | None, intervals: bool) -> str:

@@ -114,7 +114,7 @@ def resume_config(options: RunOptions, tasks: Sequence[Any], models: Mapping[str
 
 def run_provenance() -> dict[str, str]:
     """What produced a run: package version, git commit, digests of the task suite, seed data and policy."""
-    from tau_indian_bank.report.metrics import provenance
+    from tau_indian_bank.editions.provenance import provenance
 
     return provenance()
 

@@ -64,8 +64,9 @@ def _check_numbers(options: RunOptions) -> None:
 
 def load_run_tasks(options: RunOptions) -> list[Any]:
     """The tasks to run, in suite order, as tau2 ``Task`` objects (through tau2's registry)."""
-    from tau2.registry import registry
+    from tau_indian_bank.plugin.registration import ensure_registered
 
+    registry = ensure_registered()
     info = registry.get_info()
     if options.domain not in info.domains:
         raise RunInputError(f"unknown domain {options.domain!r}; choose one of: {', '.join(sorted(info.domains))}")

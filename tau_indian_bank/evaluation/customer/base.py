@@ -43,7 +43,7 @@ class Conversation:
     def __init__(self, view: Transcript) -> None:
         self.view = view
         self.scenario: Scenario = read_scenario(scenario_of(view.task))
-        turns = []
+        turns: list[Turn] = []
         for index, message in enumerate(view.messages):
             content = message.get("content")
             if index >= view.history and message.get("role") == "user" and isinstance(content, str) and content.strip():

@@ -76,7 +76,7 @@ def _tolerance(paise: int, significant: int, with_paise: bool, rounded: bool) ->
     rupees = str(paise // 100)
     if not rounded:
         return 99  # said in whole rupees: rounds to the rupee
-    return (10 ** max(len(rupees) - significant, 0)) * 50
+    return int(10 ** max(len(rupees) - significant, 0)) * 50
 
 
 class Known:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import random
 import sqlite3
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from tau_indian_bank.tasks.families import cards, deposits, payments
 from tau_indian_bank.tasks.framework import Draft, Drafter, Family, month_year
@@ -24,9 +26,10 @@ _RULE = {"hinglish": "Write every message in Hinglish, as in your opening line."
          "hindi": "Write every message in Hindi (Devanagari), as in your opening line."}
 
 
-def _in_language(base: Drafter, openings: dict[str, tuple[str, ...]], fields: object) -> Drafter:
+def in_language(base: Drafter[Any], openings: Mapping[str, tuple[str, ...]],
+                fields: Callable[[sqlite3.Connection, Any, Draft], Mapping[str, str]]) -> Drafter[Any]:
     """A drafter writing the base draft's opening in Hinglish or Hindi (alternating by the family's RNG)."""
-    def draft(conn: sqlite3.Connection, candidate: object, rng: random.Random) -> Draft:
+    def draft(conn: sqlite3.Connection, candidate: Any, rng: random.Random) -> Draft:
         d = base(conn, candidate, rng)
         language = rng.choice(("hinglish", "hindi"))
         d.opening = rng.choice(openings[language]).format(**fields(conn, candidate, d))
@@ -70,28 +73,28 @@ _CHEQUE_BOOK = {
 }
 
 
-def _month(conn: sqlite3.Connection, candidate: object, d: Draft) -> dict[str, str]:
+def _month(conn: sqlite3.Connection, candidate: Any, d: Draft) -> dict[str, str]:
     return {"month": month_year(deposit(conn, d.gold[1].arguments["deposit_id"]).opened_on)}
 
 
-def _card(conn: sqlite3.Connection, candidate: object, d: Draft) -> dict[str, str]:
+def _card(conn: sqlite3.Connection, candidate: Any, d: Draft) -> dict[str, str]:
     return {"label": card_label(conn, d.gold[0].arguments["card_id"])}
 
 
-def _account(conn: sqlite3.Connection, candidate: object, d: Draft) -> dict[str, str]:
+def _account(conn: sqlite3.Connection, candidate: Any, d: Draft) -> dict[str, str]:
     return {"label": account_label(conn, d.gold[0].arguments["account_id"])}
 
 
-def _cheque(conn: sqlite3.Connection, candidate: object, d: Draft) -> dict[str, str]:
+def _cheque(conn: sqlite3.Connection, candidate: Any, d: Draft) -> dict[str, str]:
     stop = d.gold[-1].arguments
     language = "hindi" if d.persona_note.startswith("Writes in Hindi") else "hinglish"
     return {"label": account_label(conn, stop["account_id"]), "number": stop["cheque_number"],
             "why": _WHY[language][stop["reason"]]}
 
 
-def _cheque_draft(conn: sqlite3.Connection, candidate: object, rng: random.Random) -> Draft:
+def _cheque_draft(conn: sqlite3.Connection, candidate: Any, rng: random.Random) -> Draft:
     """The cheque stop: the reason sentence must be in the language the draft chose, so pick the language first."""
-    d = payments._cheque_stop_draft(conn, candidate, rng)
+    d = payments.cheque_stop_draft(conn, candidate, rng)
     language = rng.choice(("hinglish", "hindi"))
     d.persona_note = _NOTE[language]
     fields = _cheque(conn, candidate, d)
@@ -103,39 +106,39 @@ def _cheque_draft(conn: sqlite3.Connection, candidate: object, rng: random.Rando
 
 
 CM_FD_CLOSE = Family(
-    name="code_mixed_fd_close", category="code_mixed", clauses=("4.5", "2.2", "1.3"),
+    name="code_mixed_fd_close", category="code_mixed", quota=6, clauses=("4.5", "2.2", "1.3"),
     why="The same §4.5 closure as in English (list, details, quote, confirmed closure to the linked account); only the "
         "customer's language differs.",
     careless="Misreads the request (or asks the customer to write in English) and skips the quote.",
-    candidates=deposits._close_candidates("active", "fixed"),
-    draft=_in_language(deposits._close_draft(by_number=False), _FD_CLOSE, _month),
+    candidates=deposits.close_candidates("active", "fixed"),
+    draft=in_language(deposits.close_draft(by_number=False), _FD_CLOSE, _month),
 )
 CM_CARD_FREEZE = Family(
-    name="code_mixed_card_freeze", category="code_mixed", clauses=("6.2", "6.1", "2.2"),
+    name="code_mixed_card_freeze", category="code_mixed", quota=3, clauses=("6.2", "6.1", "2.2"),
     why="A misplaced card, written in Hinglish or Hindi: §6.2's freeze (not a block) after reading the card.",
     careless="Blocks the card, or does nothing because the request was not understood.",
-    candidates=cards._cards("active"), draft=_in_language(cards._unsure_draft, _CARD_FREEZE, _card),
+    candidates=cards.cards_in_status("active"), draft=in_language(cards.unsure_draft, _CARD_FREEZE, _card),
 )
 CM_CHEQUE_STOP = Family(
-    name="code_mixed_cheque_stop", category="code_mixed", clauses=("7.2", "2.2"),
+    name="code_mixed_cheque_stop", category="code_mixed", quota=3, clauses=("7.2", "2.2"),
     why="§7.2's status check and confirmed stop with the customer's reason, given in Hinglish or Hindi.",
     careless="Records the reason as 'other' because it was not in English, or stops without the status check.",
-    candidates=payments._stoppable_accounts, draft=_cheque_draft,
+    candidates=payments.stoppable_accounts, draft=_cheque_draft,
 )
 CM_CHEQUE_BOOK = Family(
-    name="code_mixed_cheque_book", category="code_mixed", clauses=("7.3", "2.2"),
+    name="code_mixed_cheque_book", category="code_mixed", quota=3, clauses=("7.3", "2.2"),
     why="§7.3: read the account, then order the standard 25-leaf book after confirmation.",
     careless="Orders without reading the account, or a 50-leaf book the customer never asked for.",
     candidates=payments.CHEQUE_BOOK.candidates,
-    draft=_in_language(lambda conn, c, rng: _standard_book(conn, c, rng), _CHEQUE_BOOK, _account),
+    draft=in_language(lambda conn, c, rng: _standard_book(conn, c, rng), _CHEQUE_BOOK, _account),
 )
 
 
-def _standard_book(conn: sqlite3.Connection, candidate: object, rng: random.Random) -> Draft:
+def _standard_book(conn: sqlite3.Connection, candidate: Any, rng: random.Random) -> Draft:
     """A cheque-book draft for the standard 25-leaf book (the openings ask for no size)."""
-    d = payments._cheque_book_draft(conn, candidate, rng)
+    d = payments.cheque_book_draft(conn, candidate, rng)
     account = d.gold[0].arguments["account_id"]
-    d.gold = payments._book_steps(account, 25)
+    d.gold = payments.book_steps(account, 25)
     d.reason = f"You want a new cheque book (the standard size) for your {account_label(conn, account)}."
     d.known = [(t, "the standard book is fine" if t == "Cheque book size" else a) for t, a in d.known]
     d.assertion = (f"The assistant read the {account_label(conn, account)}, saw it is active with the cheque facility, and "
@@ -143,6 +146,4 @@ def _standard_book(conn: sqlite3.Connection, candidate: object, rng: random.Rand
     return d
 
 
-FAMILIES: tuple[Family, ...] = (CM_FD_CLOSE, CM_CARD_FREEZE, CM_CHEQUE_STOP, CM_CHEQUE_BOOK)
-QUOTAS: dict[str, int] = {"code_mixed_fd_close": 6, "code_mixed_card_freeze": 3, "code_mixed_cheque_stop": 3,
-                          "code_mixed_cheque_book": 3}
+FAMILIES: tuple[Family[Any], ...] = (CM_FD_CLOSE, CM_CARD_FREEZE, CM_CHEQUE_STOP, CM_CHEQUE_BOOK)

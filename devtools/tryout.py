@@ -1,6 +1,6 @@
 """Try a few tasks of some families end to end: gold chain, oracle and the four baselines.
 
-``python -m tau_indian_bank.tasks.tryout cards --per-family 3`` builds that many tasks per
+``python -m devtools.tryout cards --per-family 3`` (from the project root) builds that many tasks per
 family of the named ``tasks/families`` module(s), runs each offline agent through tau2's
 loop and prints a table. It exits non-zero if the oracle fails a task or a baseline
 passes one, which is what the suite validator requires of every task.
@@ -12,27 +12,29 @@ import argparse
 import importlib
 import sys
 from collections import Counter, defaultdict
+from typing import Any
 
 from tau_indian_bank.plugin.offline import run_offline
+from tau_indian_bank.plugin.registration import ensure_registered
 from tau_indian_bank.tasks.framework import Family
 from tau_indian_bank.vocabulary import BASELINES, DOMAIN_NAME, OFFLINE_AGENTS, ORACLE
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("modules", nargs="+", help="family modules, such as cards or card_controls")
+    parser.add_argument("modules", nargs="+", help="family modules, such as cards or deposits")
     parser.add_argument("--per-family", type=int, default=2)
     parser.add_argument("--family", action="append", help="only these family names")
     args = parser.parse_args(argv)
+    ensure_registered()  # explicitly: the interpreter-start hook may be off
 
     from tau2.data_model.tasks import Task
 
     from tau_indian_bank.tasks import builder
 
-    families = []
+    families: list[Family[Any]] = []
     for name in args.modules:
         module = importlib.import_module(f"tau_indian_bank.tasks.families.{name}")
-        # An area's main module lists its families (its helper modules, such as card_controls, only define some).
         listed = getattr(module, "FAMILIES", None) or [v for v in vars(module).values() if isinstance(v, Family)]
         families.extend(f for f in listed if not args.family or f.name in args.family)
     plan = {f.name: args.per_family for f in families}

@@ -9,7 +9,7 @@ C1-C6 beside them; the offline base split end to end through ``tau2 run`` and
 in-process; ``tau-indian-bank validate``; ``tau-indian-bank report`` on a
 1,000-session file, with where its time goes; and the linear run's checkpoint cost per
 session against tau2's stock save, and the base split x 3 trials through ``tau-indian-bank
-run`` (``tau_indian_bank/runs/benchmark.py``); ``edition new`` for a whole private edition,
+run`` (:mod:`devtools.run_benchmark`); ``edition new`` for a whole private edition,
 validation included (target: under 5 minutes), and ``edition compare``. Ratios are what to compare across
 machines; absolute times depend on this one. ``--quick`` skips the slow end-to-end rows
 (and measures the checkpoint rows at a tenth of the sizes, and an edition of one task per family).
@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from tau_indian_bank.plugin.offline import quiet_tau2
+from tau_indian_bank.plugin.registration import ensure_registered
 from tau_indian_bank.vocabulary import DOMAIN_NAME, ORACLE, SCRIPTED_CUSTOMER
 
 BIN = Path(sys.executable).parent
@@ -70,7 +71,7 @@ def _stock_gold_sessions(domain: str, limit: int) -> list[tuple[Any, Any]]:
     """(task, simulation) pairs for a stock domain: the gold actions as a recorded session."""
     from tau2.data_model.message import AssistantMessage, ToolCall, UserMessage
     from tau2.data_model.simulation import SimulationRun, TerminationReason
-    from tau2.registry import registry
+    registry = ensure_registered()
 
     loader = registry.get_tasks_loader(domain)
     tasks = [t for t in loader(None) if t.evaluation_criteria and t.evaluation_criteria.actions][:limit]
@@ -91,7 +92,7 @@ def _stock_gold_sessions(domain: str, limit: int) -> list[tuple[Any, Any]]:
 
 
 def _tool_latencies(domain: str, pairs: list[tuple[Any, Any]]) -> list[float]:
-    from tau2.registry import registry
+    registry = ensure_registered()
 
     samples = []
     for task, _ in pairs:
@@ -122,7 +123,7 @@ def _eval_cost(domain: str, pairs: list[tuple[Any, Any]]) -> float:
 
 
 def _hash_seconds(domain: str) -> float:
-    from tau2.registry import registry
+    registry = ensure_registered()
 
     if domain != DOMAIN_NAME:
         env = registry.get_env_constructor(domain)()
@@ -254,7 +255,7 @@ def _html_report(path: Path) -> tuple[float, float]:
 def _in_process_rows() -> Rows:
     """Start-up, construction, hash, tool-call and evaluation costs, next to the stock domains."""
     from tau2.data_model.tasks import Task
-    from tau2.registry import registry
+    registry = ensure_registered()
 
     from tau_indian_bank.plugin.offline import run_offline
     from tau_indian_bank.tasks.suite_files import load_splits, load_suite
@@ -379,9 +380,9 @@ def main(argv: list[str] | None = None) -> int:
     from loguru import logger
 
     logger.remove()
-    import tau2.registry  # noqa: F401 - registers the domain
+    ensure_registered()  # explicitly: the interpreter-start hook may be off
 
-    from tau_indian_bank.runs.benchmark import rows as run_rows
+    from devtools.run_benchmark import rows as run_rows
 
     rows = _in_process_rows()
     if not args.quick:

@@ -26,6 +26,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+#: Where ``python -m devtools.run_benchmark`` runs from (the project root).
+PROJECT = Path(__file__).resolve().parent.parent
 SESSION_BYTES = 100_000
 SIZES = (500, 1_000, 2_000, 4_000)
 STOCK_MEASURED = (100, 200)
@@ -86,9 +88,10 @@ def _stock(count: int, folder: Path) -> dict[str, float]:
 
 def _measure(pattern: str, count: int) -> dict[str, float]:
     """Run one pattern in a fresh process; its figures plus its peak resident memory (MB)."""
-    done = subprocess.run([sys.executable, "-m", "tau_indian_bank.runs.benchmark", pattern, str(count)],
-                          capture_output=True, text=True, check=True)
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    done = subprocess.run([sys.executable, "-m", "devtools.run_benchmark", pattern, str(count)],
+                          capture_output=True, text=True, check=True, cwd=PROJECT)
+    figures: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    return figures
 
 
 def _checkpoint_rows(sizes: tuple[int, ...], stock_sizes: tuple[int, ...]) -> list[Row]:
