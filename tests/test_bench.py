@@ -25,7 +25,7 @@ def test_make_bench_target_runs_the_benchmark(tmp_path):
 
 
 def test_a_full_run_rewrites_the_speed_page_between_its_markers_and_nothing_else(tmp_path):
-    from tau_indian_bank.bench import SPEED_PAGE, TABLE_END, TABLE_START, write_speed_page
+    from devtools.bench import SPEED_PAGE, TABLE_END, TABLE_START, write_speed_page
 
     assert SPEED_PAGE == ROOT / "docs" / "speed.md"
     shipped = SPEED_PAGE.read_text(encoding="utf-8")
@@ -42,7 +42,7 @@ def test_a_full_run_rewrites_the_speed_page_between_its_markers_and_nothing_else
 
 
 def test_the_table_keeps_one_row_a_line_however_long_a_measure():
-    from tau_indian_bank.bench import render
+    from devtools.bench import render
 
     rows = [("short", "ms", {"indian_bank": 1.0, "retail": 10.0}),
             ("base split x 3 trials, oracle, `tau-indian-bank run` (3,000 sessions)", "s", {"indian_bank": 208.259}),

@@ -66,7 +66,8 @@ def truth() -> dict[str, Any]:
     """Every count the documents may state, computed from the code and the data."""
     from tau_indian_bank.bank.knowledge import load_sections
     from tau_indian_bank.evaluation.facts import task_facts
-    from tau_indian_bank.tasks.robust import quotas
+    from tau_indian_bank.tasks.builder import LITE_PER_AXIS
+    from tau_indian_bank.tasks.robust import checks
     from tau_indian_bank.tools.catalogue import READ_TOOLS, SPECS, TRANSFER_TOOL, WRITE_TOOLS
     from tau_indian_bank.vocabulary import AXES, CATEGORIES, axis_of, category_of
     from tests.labelled import loader
@@ -99,8 +100,8 @@ def truth() -> dict[str, Any]:
         "edge hand-overs": sum(TRANSFER_TOOL in _calls(t) for t in edge),
         "splits": splits, "robust splits": robust_splits,
         "axes": len(AXES), "tasks by axis": by_axis, "robust families": Counter(family_of(t["id"]) for t in robust),
-        "lite per axis": quotas.LITE_PER_AXIS, "min per axis": quotas.MIN_PER_AXIS,
-        "min families per axis": quotas.MIN_FAMILIES_PER_AXIS, "min for axis": quotas.MIN_FOR_AXIS,
+        "lite per axis": LITE_PER_AXIS, "min per axis": checks.MIN_PER_AXIS,
+        "min families per axis": checks.MIN_FAMILIES_PER_AXIS, "min for axis": checks.MIN_FOR_AXIS,
         "families by axis": Counter(axis_of(f"rob_{f}_0001") for f in {family_of(t["id"]) for t in robust}),
         "robust without calls": sum(not _calls(t) for t in robust),
         "with facts": sum(bool(task_facts(t)) for t in base),

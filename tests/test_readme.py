@@ -98,7 +98,7 @@ _HTML = ("tau-indian-bank report results/offline/oracle-lite.json results/gpt41-
          "--format html -o report.html")
 _COMPARED = ("tau-indian-bank report results/oracle-lite.json results/gpt41-try.json --label oracle --label gpt-4.1 "
              "--format markdown --plots figures")
-_TRYOUT = "python -m tau_indian_bank.tasks.tryout cards"
+_TRYOUT = "python -m devtools.tryout cards"
 _ROBUST_OFFLINE = "tau-indian-bank offline --task-set indian_bank_robust"
 RUN_HERE: list[str] = [
     "make demo",  # README
