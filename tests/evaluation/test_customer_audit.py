@@ -238,6 +238,14 @@ def test_c4_fails_an_ending_over_a_question_in_english_and_in_hindi():
     assert english.status == hindi.status == "fail" and "question" in english.detail
 
 
+def test_c4_fails_a_yes_that_ends_the_conversation_before_the_change_in_english_and_in_hinglish():
+    english = outcome("C4", FD_CLOSE, opening(FD_CLOSE), ("a", CLOSE_PROPOSAL), ("u", f"Okay, understood. Thank you. {STOP}"))
+    hinglish = outcome("C4", FD_CLOSE, opening(FD_CLOSE), ("a", CLOSE_PROPOSAL), ("u", f"Haan theek hai, dhanyavaad. {STOP}"))
+    declined = outcome("C4", FD_CLOSE, opening(FD_CLOSE), ("a", CLOSE_PROPOSAL), ("u", f"No, leave it for now. Thanks. {STOP}"))
+    assert english.status == hinglish.status == "fail" and "could not act" in english.detail
+    assert declined.status != "fail", declined
+
+
 def test_c4_fails_an_ending_with_the_request_open_and_one_during_a_look_up():
     early = outcome("C4", FD_CLOSE, opening(FD_CLOSE), ("a", "Sure, I can help you with that."), ("u", f"Great, bye! {STOP}"))
     lookup = outcome("C4", FD_CLOSE, opening(FD_CLOSE), ("a", "One moment, let me check your deposits."), ("u", f"Thanks {STOP}"))

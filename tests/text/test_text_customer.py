@@ -115,6 +115,16 @@ def test_a_refusal_after_an_interjection(reply, answer):
     assert affirmation(reply) == answer
 
 
+@pytest.mark.parametrize("reply, answer", [
+    ("Okay, I understand. No need, I will add money to the account and come back later. Thank you.", "no"),
+    ("Ok no need, thanks.", "no"), ("Theek hai, zaroorat nahi.", "no"), ("ठीक है, रहने दीजिए।", "no"),
+    ("Fine, don't close it.", "no"),
+    ("Okay.", "yes"), ("Okay, no problem, go ahead.", "yes"), ("Theek hai, kar dijiye.", "yes"),
+])
+def test_an_acknowledgement_then_a_refusal_is_a_no(reply, answer):
+    assert affirmation(reply) == answer
+
+
 @pytest.mark.parametrize("text, how, closing", [
     ("No, that's all. Thank you! ###STOP###", "stop", True),
     ("Bas, itna hi chahiye tha. Dhanyavaad! ###STOP###", "stop", True),

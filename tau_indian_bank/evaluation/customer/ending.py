@@ -9,6 +9,9 @@ it fails when:
 2. **over a question** — what the assistant last wrote asks it something (a proposal, a
    question, a request for a detail) and the turn answers nothing: no yes or no to a proposal,
    only thanks and goodbyes (:func:`~tau_indian_bank.text.replies.closing_only`) to a question;
+   or the turn that answers a yes/no proposal ends the conversation without refusing it ("Okay,
+   understood. Thank you. ###STOP###" to "Shall I freeze it?"): the assistant cannot act on a yes
+   the customer leaves with;
    not when the assistant also wrapped up ("Anything else I can help with?": a goodbye answers it);
 3. **during a look-up** — the assistant's last message only announced a look-up ("let me
    check", "एक मिनट") and told it nothing;
@@ -50,8 +53,11 @@ def _over_question(conversation: Conversation, turn: Turn) -> str | None:
     prompt = conversation.prompt(turn)
     if any(is_wrap_up(sentence) for sentence in sentences(plain(prompt))):
         return None  # "… or check the app. Anything else I can help with?": a closing answers the wrap-up
-    if reading.kind == "proposal" and affirmation(turn.said) not in ("yes", "no", "unclear"):
+    answer = affirmation(turn.said)
+    if reading.kind == "proposal" and answer not in ("yes", "no", "unclear"):
         return "ended the conversation without answering the assistant's proposal"
+    if reading.kind == "proposal" and not reading.options and answer in ("yes", "unclear"):
+        return "ended the conversation in the turn that answers a proposal with no refusal, so the assistant could not act on it"
     if reading.kind in ("question", "credentials") and closing_only(turn.said):
         return "ended the conversation without answering the assistant's question"
     if prompt and announces_lookup(prompt) and not informs(prompt):
