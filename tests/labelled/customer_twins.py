@@ -76,7 +76,7 @@ def build(twin: Twin) -> dict:
     return {"task_id": twin.task_id, "task_set": twin.task_set, "variant": f"twin-{twin.check}",
             "customer": "indian_bank_customer (scripted), one turn rewritten by hand as a language model might have erred",
             "assistant": "indian_bank_oracle", "termination_reason": "user_stop" if twin.cut else ended,
-            "messages": messages, "labels": labels, "label_notes": twin.note}
+            "messages": messages, "labels": labels, "label_notes": twin.note, "user_scenario": task["user_scenario"]}
 
 
 def main() -> int:

@@ -15,7 +15,12 @@ A conversation file::
 
     {"task_id": "...", "task_set": "indian_bank" | "indian_bank_robust", "variant": "live" | "twin-C3" | ...,
      "customer": "...", "assistant": "...", "termination_reason": "user_stop" | ...,
-     "messages": [...], "labels": {"C1": "pass" | "fail" | "n/a", ...}, "label_notes": "..."}
+     "messages": [...], "labels": {"C1": "pass" | "fail" | "n/a", ...}, "label_notes": "...",
+     "user_scenario": {...}}
+
+``user_scenario`` is the task's scenario as the customer was given it when the conversation was
+played: the audit reads the conversation against that, not against a later regeneration of the
+task (a scenario rewritten since would make a faithful customer look like an inventor).
 """
 
 from __future__ import annotations
@@ -95,7 +100,14 @@ def outcomes(item: Labelled) -> dict[str, Any]:
     """The audit's outcome of each check on one labelled conversation."""
     from tau_indian_bank.evaluation.customer import audit_session
 
-    return audit_session(_tasks(item.data["task_set"])[item.data["task_id"]], item.data["messages"])
+    return audit_session(played_task(item), item.data["messages"])
+
+
+def played_task(item: Labelled) -> Mapping[str, Any]:
+    """The conversation's task, with the scenario the customer was given when it was played (if the file records it)."""
+    task = _tasks(item.data["task_set"])[item.data["task_id"]]
+    played = item.data.get("user_scenario")
+    return {**task, "user_scenario": played} if isinstance(played, Mapping) else task
 
 
 def scores(items: list[Labelled]) -> dict[str, tuple[int, int, int, int]]:
