@@ -1,9 +1,10 @@
 """Every number the bank's policy, regulation documents and code share.
 
 Amounts are integer paise, rates are basis points (1 bp = 0.01 % p.a.), periods are
-whole days or months. Tools read limits from here, and ``STATED_FIGURES`` lists how
-each figure must be written in ``policy/`` and ``regulations/``; a test checks that
-every listed document states it exactly so, so the prose cannot drift from the code.
+whole days or months. Tools read limits from here; ``bank/stated.py`` lists how each
+figure must be written in ``policy/`` and ``regulations/`` (a test checks that every
+listed document states it exactly so, so the prose cannot drift from the code). This
+module imports nothing of the package: it sits at the bottom, beside ``vocabulary``.
 """
 
 from __future__ import annotations
@@ -11,16 +12,14 @@ from __future__ import annotations
 import datetime as _dt
 from typing import Final, NamedTuple
 
-from tau_indian_bank.bank.money import PAISE_PER_RUPEE, percent, spoken_rupees
-
 # --- The frozen clock -------------------------------------------------------------
 #: "Today" for every session. The policy states it; nothing reads the wall clock.
 TODAY: Final = _dt.date(2026, 7, 15)
 #: Time stamped on records created during a session (IST, no time zone arithmetic).
 SESSION_TIME: Final = "11:00:00"
 
-# ``PAISE_PER_RUPEE`` (importable from here too) and ``MAX_AMOUNT_PAISE``, the largest amount
-# any tool accepts, are money's own: see ``bank/money.py``, which formats the figures below.
+#: Paise in a rupee: every amount below is integer paise (``bank/money.py`` converts and formats them).
+PAISE_PER_RUPEE: Final = 100
 
 # --- Deposits -----------------------------------------------------------------------
 FD_MIN_AMOUNT_PAISE: Final = 10_000 * PAISE_PER_RUPEE
@@ -136,53 +135,3 @@ TRANSIENT_FAULT_RETRIES: Final = 1
 def gold_rate_per_gram_paise(karat: int) -> int:
     """Return today's gold rate per gram for a purity, derived from the 24-carat rate."""
     return round(GOLD_RATE_24K_PER_GRAM_PAISE * karat / 24 / PAISE_PER_RUPEE) * PAISE_PER_RUPEE
-
-
-class StatedFigure(NamedTuple):
-    """How one constant must be written, and which documents must state it."""
-
-    name: str
-    text: str
-    documents: tuple[str, ...]
-
-
-POLICY = "policy/servicing_policy.md"
-
-#: Each figure, as the documents must print it. Paths are relative to the project root.
-STATED_FIGURES: Final = (
-    StatedFigure("TODAY", "15 July 2026", (POLICY,)),
-    StatedFigure("FD_MIN_AMOUNT", spoken_rupees(FD_MIN_AMOUNT_PAISE), (POLICY, "regulations/fixed_deposits.md")),
-    StatedFigure("RD_MIN_INSTALMENT", spoken_rupees(RD_MIN_INSTALMENT_PAISE), (POLICY, "regulations/recurring_deposits.md")),
-    StatedFigure("RD_INSTALMENT_STEP", spoken_rupees(RD_INSTALMENT_STEP_PAISE), (POLICY,)),
-    StatedFigure("SENIOR_UPLIFT", percent(SENIOR_CITIZEN_UPLIFT_BPS), (POLICY, "regulations/senior_citizens.md")),
-    StatedFigure("PREMATURE_PENALTY", percent(PREMATURE_PENALTY_BPS), (POLICY, "regulations/premature_withdrawal.md")),
-    StatedFigure("NO_INTEREST_DAYS", f"{NO_INTEREST_WITHIN_DAYS} days", ("regulations/premature_withdrawal.md",)),
-    StatedFigure("TDS_WITH_PAN", percent(TDS_RATE_WITH_PAN_BPS), ("regulations/tds_on_deposits.md",)),
-    StatedFigure("TDS_WITHOUT_PAN", percent(TDS_RATE_WITHOUT_PAN_BPS), ("regulations/tds_on_deposits.md",)),
-    StatedFigure("TDS_THRESHOLD_GENERAL", spoken_rupees(TDS_THRESHOLD_GENERAL_PAISE), ("regulations/tds_on_deposits.md",)),
-    StatedFigure("TDS_THRESHOLD_SENIOR", spoken_rupees(TDS_THRESHOLD_SENIOR_PAISE), ("regulations/tds_on_deposits.md",)),
-    StatedFigure("DICGC_COVER", spoken_rupees(DICGC_COVER_PAISE), ("regulations/deposit_insurance.md",)),
-    StatedFigure("UPI_DAILY_LIMIT", spoken_rupees(UPI_DAILY_LIMIT_PAISE), ("regulations/upi_limits.md",)),
-    StatedFigure("UPI_ENHANCED_LIMIT", spoken_rupees(UPI_ENHANCED_LIMIT_PAISE), ("regulations/upi_limits.md",)),
-    StatedFigure("IMPS_LIMIT", spoken_rupees(IMPS_PER_TXN_LIMIT_PAISE), ("regulations/neft_rtgs_imps.md",)),
-    StatedFigure("RTGS_MIN", spoken_rupees(RTGS_MIN_PAISE), ("regulations/neft_rtgs_imps.md",)),
-    StatedFigure("FAILED_TXN_COMPENSATION", spoken_rupees(FAILED_TXN_COMPENSATION_PER_DAY_PAISE), ("regulations/failed_transactions.md",)),
-    StatedFigure("ATM_LIMIT_MAX", spoken_rupees(CARD_CHANNEL_MAX_LIMIT_PAISE["atm"]), (POLICY, "regulations/card_controls.md")),
-    StatedFigure("POS_LIMIT_MAX", spoken_rupees(CARD_CHANNEL_MAX_LIMIT_PAISE["pos"]), (POLICY, "regulations/card_controls.md")),
-    StatedFigure("CONTACTLESS_LIMIT_MAX", spoken_rupees(CARD_CHANNEL_MAX_LIMIT_PAISE["contactless"]),
-                 (POLICY, "regulations/card_controls.md")),
-    StatedFigure("LIMITED_LIABILITY_CAP", spoken_rupees(LIMITED_LIABILITY_CAP_PAISE), ("regulations/unauthorised_transactions.md",)),
-    StatedFigure("LIMITED_LIABILITY_CAP_SAVINGS", spoken_rupees(LIMITED_LIABILITY_CAP_SAVINGS_PAISE),
-                 ("regulations/unauthorised_transactions.md", "regulations/lost_or_stolen_cards.md",
-                  "regulations/fraud_awareness.md")),
-    StatedFigure("LIMITED_LIABILITY_CAP_BSBD", spoken_rupees(LIMITED_LIABILITY_CAP_BSBD_PAISE),
-                 ("regulations/unauthorised_transactions.md",)),
-    StatedFigure("POSITIVE_PAY_MANDATORY", spoken_rupees(POSITIVE_PAY_MANDATORY_PAISE), ("regulations/positive_pay.md",)),
-    StatedFigure("POSITIVE_PAY_ADVISED", spoken_rupees(POSITIVE_PAY_ADVISED_PAISE), ("regulations/positive_pay.md",)),
-    StatedFigure("GOLD_LTV", percent(GOLD_LOAN_LTV_BPS), (POLICY, "regulations/gold_loans.md")),
-    StatedFigure("GOLD_RATE_24K", spoken_rupees(GOLD_RATE_24K_PER_GRAM_PAISE), ("regulations/gold_loans.md",)),
-    StatedFigure("FORECLOSURE_CHARGE", percent(FIXED_RATE_FORECLOSURE_CHARGE_BPS), (POLICY, "regulations/loan_foreclosure.md")),
-    StatedFigure("COMPLAINT_DAYS", f"{COMPLAINT_RESOLUTION_DAYS} days", ("regulations/banking_ombudsman.md",)),
-    StatedFigure("STATEMENT_MAX_MONTHS", f"{STATEMENT_MAX_MONTHS} months", (POLICY,)),
-    StatedFigure("TRANSIENT_FAULT_RETRIES", {1: "make the same call once more"}[TRANSIENT_FAULT_RETRIES], (POLICY,)),
-)

@@ -27,6 +27,10 @@ ROOT = _BUNDLED if _BUNDLED.is_dir() else _PACKAGE.parent
 
 SEED_DIR = ROOT / "data" / "seed"
 POLICY_DIR = ROOT / "policy"
+#: The servicing policy the assistant is given (and every check of a clause reads).
+POLICY_FILE = POLICY_DIR / "servicing_policy.md"
+#: The customer guidelines the simulated customer is given.
+GUIDELINES_FILE = POLICY_DIR / "customer_guidelines.md"
 REGULATIONS_DIR = ROOT / "regulations"
 #: Another task suite (a folder holding tasks.json and split_tasks.json) can be used instead.
 TASKS_DIR = Path(os.environ.get("TAU_INDIAN_BANK_TASKS_DIR") or ROOT / "tasks")

@@ -68,11 +68,11 @@ def test_missing_or_corrupt_seed_files_name_the_file(tmp_path):
 def test_families_prints_the_catalogue_as_yaml():
     import yaml
 
-    from tau_indian_bank.tasks.quotas import QUOTAS
+    from tau_indian_bank.tasks.builder import plan_of
 
     done = run(["tau-indian-bank", "families"])
     assert done.returncode == 0, done.stderr
     catalogue = yaml.safe_load(done.stdout)
-    assert {f["family"] for f in catalogue} == set(QUOTAS)
+    assert {f["family"]: f["tasks"] for f in catalogue} == plan_of()
     assert sum(f["tasks"] for f in catalogue) == 1000
     assert all(f["why_this_gold_chain"] and f["careless_assistant"] and f["policy_clauses"] for f in catalogue)

@@ -3,8 +3,8 @@ import re
 import pytest
 
 from tau_indian_bank.bank import knowledge
-from tau_indian_bank.constants import STATED_FIGURES
-from tau_indian_bank.paths import POLICY_DIR, REGULATIONS_DIR, ROOT
+from tau_indian_bank.bank.stated import STATED_FIGURES
+from tau_indian_bank.paths import POLICY_FILE, REGULATIONS_DIR, ROOT
 from tau_indian_bank.tasks.suite_files import load_suite
 
 
@@ -15,14 +15,14 @@ def test_documents_state_the_constants_exactly(figure):
 
 
 def test_rupee_figures_in_the_policy_come_from_the_constants():
-    policy = (POLICY_DIR / "servicing_policy.md").read_text(encoding="utf-8")
+    policy = POLICY_FILE.read_text(encoding="utf-8")
     stated = {f.text for f in STATED_FIGURES}
     mentioned = set(re.findall(r"₹\d[\d,]*\d", policy))
     assert mentioned <= stated, f"rupee figures in the policy that no constant backs: {mentioned - stated}"
 
 
 def test_every_clause_a_task_cites_exists_in_the_policy():
-    policy = (POLICY_DIR / "servicing_policy.md").read_text(encoding="utf-8")
+    policy = POLICY_FILE.read_text(encoding="utf-8")
     clauses = set(re.findall(r"^(\d+\.\d+) ", policy, flags=re.MULTILINE))
     cited = {c for task in load_suite() for c in re.findall(r"§(\d+\.\d+)", task["description"]["relevant_policies"])}
     assert cited and cited <= clauses, cited - clauses

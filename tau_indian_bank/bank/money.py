@@ -9,7 +9,7 @@ Every conversion is named for its direction and defined here once:
 * :func:`format_rupees`: paise to text for a reader, always with paise (₹1,00,000.00);
 * :func:`spoken_rupees`: paise to text as a customer says it (₹50,000, or ₹1,250.50).
 
-This module imports nothing from the package, so ``constants`` can use it.
+This module imports only ``constants`` (for ``PAISE_PER_RUPEE``) from the package.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ import re
 from decimal import Decimal, InvalidOperation
 from typing import Final
 
-PAISE_PER_RUPEE: Final = 100
+from tau_indian_bank.constants import PAISE_PER_RUPEE
+
 #: Largest amount any tool accepts: ₹10,00,00,000 (ten crore).
 MAX_AMOUNT_PAISE: Final = 10_00_00_000 * PAISE_PER_RUPEE
 
@@ -79,7 +80,7 @@ def group_indian(whole: int) -> str:
     if len(digits) <= 3:
         return digits
     head, tail = digits[:-3], digits[-3:]
-    pairs = []
+    pairs: list[str] = []
     while len(head) > 2:
         pairs.insert(0, head[-2:])
         head = head[:-2]

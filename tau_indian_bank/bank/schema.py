@@ -9,6 +9,7 @@ of server-assigned ids, so two sessions that differ only in wording compare equa
 
 from __future__ import annotations
 
+from sqlalchemy import Table
 from sqlmodel import Field, SQLModel
 
 FREE_TEXT = {"info": {"free_text": True}}
@@ -305,6 +306,18 @@ BUSINESS_TABLES: tuple[type[SQLModel], ...] = (
     ProductOffer,
     Handoff,
 )
+
+def table_of(model: type[SQLModel]) -> Table:
+    """A table model's SQLAlchemy table (SQLModel adds ``__table__`` to ``table=True`` models, untyped)."""
+    table = model.__table__  # type: ignore[attr-defined]  # set by SQLModel's metaclass on table models only
+    assert isinstance(table, Table)
+    return table
+
+
+def table_name(model: type[SQLModel]) -> str:
+    """A table model's name (SQLModel types ``__tablename__`` as a name or a function making one; ours are names)."""
+    return table_of(model).name
+
 
 #: Tables every session sees whole; all others hold one customer's rows in a session.
 REFERENCE_TABLES: frozenset[str] = frozenset({"branches", "product_offers"})

@@ -31,7 +31,7 @@ from sqlalchemy.schema import CreateIndex, CreateTable
 from sqlmodel import SQLModel
 
 from tau_indian_bank.bank import knowledge
-from tau_indian_bank.bank.schema import BUSINESS_TABLES, REFERENCE_TABLES
+from tau_indian_bank.bank.schema import BUSINESS_TABLES, REFERENCE_TABLES, table_of
 from tau_indian_bank.errors import DataFileError, UnknownCustomerError
 from tau_indian_bank.paths import SEED_MANIFEST, data_source, file_stamp
 
@@ -53,7 +53,7 @@ class TableShape:
 
 
 def _shape(model: type[SQLModel]) -> TableShape:
-    table = model.__table__  # type: ignore[attr-defined]
+    table = table_of(model)
     columns, kinds, nullable, hashed = [], [], [], []
     for index, column in enumerate(table.columns):
         python_type = column.type.python_type
@@ -101,7 +101,7 @@ def _ddl() -> list[str]:
     dialect = sqlite_dialect.dialect()
     statements = []
     for model in BUSINESS_TABLES:
-        table = model.__table__  # type: ignore[attr-defined]
+        table = table_of(model)
         statements.append(str(CreateTable(table).compile(dialect=dialect)).strip())
         statements.extend(str(CreateIndex(index).compile(dialect=dialect)).strip() for index in table.indexes)
     return statements
@@ -109,13 +109,13 @@ def _ddl() -> list[str]:
 
 def row_digest(table: str, row: Iterable[object]) -> int:
     """Hash one row's canonical form (free-text columns already removed) to an integer."""
-    canonical = [table]
+    canonical: list[object] = [table]
     for value in row:
         if isinstance(value, float) and value.is_integer():
             value = int(value)
         elif isinstance(value, bool):
             value = int(value)
-        canonical.append(value)  # type: ignore[arg-type]
+        canonical.append(value)
     payload = json.dumps(canonical, separators=(",", ":"), ensure_ascii=False)
     return int.from_bytes(hashlib.sha256(payload.encode("utf-8")).digest(), "big")
 
@@ -312,6 +312,7 @@ class BankDatabase:
         """Insert one row."""
         names = ", ".join(row)
         cursor = self.conn.execute(f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' * len(row))})", tuple(row.values()))
+        assert cursor.lastrowid is not None  # set by every INSERT
         self._count(table, cursor.lastrowid, +1)
 
     def update(self, table: str, key: Mapping[str, object], changes: Mapping[str, object]) -> None:

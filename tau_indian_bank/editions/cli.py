@@ -41,7 +41,7 @@ def _per_family(text: str) -> int:
     return value
 
 
-def add_edition_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_edition_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``tau-indian-bank edition new`` and ``edition compare``."""
     edition = commands.add_parser("edition", help="private editions: a fresh bank and task sets from another seed")
     actions = edition.add_subparsers(dest="edition_command", required=True)

@@ -3,7 +3,7 @@
 1. The bank: the seed generator with seed ``N``, avoiding every id and reference of the public
    bank (``seeding.reserved``), so the edition shares no customer and no record id with it.
 2. Both task sets, generated on that bank by the same builders, families and quotas as the
-   public suite (``tasks.builder.build``, ``tasks.robust.builder.build_robust``), with ``N`` as
+   public suite (``tasks.builder.build`` for each task set), with ``N`` as
    the generation seed (another choice of records and wording), and their splits. A drafted
    task whose whole scenario repeats, word for word, the scenario of one public task that describes
    its record (two deposits opened the same month for the same round amount and reason) is
@@ -34,13 +34,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tau_indian_bank.editions.manifest import MANIFEST_NAME, Identity, current_generators, render_manifest, shared_files, verify
+from tau_indian_bank.editions.manifest import (
+    MANIFEST_NAME,
+    Identity,
+    current_generators,
+    render_manifest,
+    shared_files,
+    verify,
+)
 from tau_indian_bank.errors import EditionError
 from tau_indian_bank.paths import EDITION_SEED, EDITION_TASKS, SEED_DIR, SEED_MANIFEST, DataSource, use_edition
-from tau_indian_bank.tasks.builder import GenerationError
+from tau_indian_bank.tasks.builder import GenerationError, TaskSet
 from tau_indian_bank.vocabulary import DOMAIN_NAME, ROBUST_TASK_SET
 
 Progress = Callable[[str], None]
+
 
 
 class EditionRefused(EditionError):
@@ -61,10 +69,9 @@ class Plans:
     @classmethod
     def full(cls) -> Plans:
         """The public suite's plans."""
-        from tau_indian_bank.tasks.quotas import QUOTAS
-        from tau_indian_bank.tasks.robust.quotas import ROBUST_QUOTAS
+        from tau_indian_bank.tasks.builder import plan_of
 
-        return cls(dict(QUOTAS), dict(ROBUST_QUOTAS))
+        return cls(plan_of(DOMAIN_NAME), plan_of(ROBUST_TASK_SET))
 
     @classmethod
     def reduced(cls, per_family: int) -> Plans:
@@ -121,25 +128,23 @@ def public_scenarios() -> frozenset[str]:
     return specific_scenarios([t for name in (DOMAIN_NAME, ROBUST_TASK_SET) for t in load_suite(task_set_files(name, PUBLIC)[0])])
 
 
-def _build_sets(source: DataSource, plans: Plans, seed: int, progress: Progress) -> dict[str, tuple[list, dict]]:
+def _build_sets(source: DataSource, plans: Plans, seed: int, progress: Progress) -> dict[str, TaskSet]:
     """Generate both task sets on the active (new) bank and write their files; return them by task set."""
     from tau_indian_bank.tasks import builder
-    from tau_indian_bank.tasks.robust import builder as robust_builder
     from tau_indian_bank.tasks.suite_files import task_set_files
 
     avoid = public_scenarios()
     built = {}
-    for name, build, plan in ((DOMAIN_NAME, builder.build, plans.base), (ROBUST_TASK_SET, robust_builder.build_robust,
-                                                                         plans.robust)):
+    for name, plan in ((DOMAIN_NAME, plans.base), (ROBUST_TASK_SET, plans.robust)):
         start = time.perf_counter()
-        tasks, splits = build(dict(plan), seed=seed, avoid=avoid)
+        tasks, splits = builder.build(dict(plan), seed=seed, avoid=avoid, task_set=name)
         builder.write_files(builder.render(tasks, splits), *task_set_files(name, source))
         built[name] = (tasks, splits)
         progress(f"{name}: {len(tasks)} tasks generated ({time.perf_counter() - start:.1f} s)")
     return built
 
 
-def _composition_rows(name: str, tasks: list, splits: dict) -> set[str]:
+def _composition_rows(name: str, tasks: list[dict[str, Any]], splits: dict[str, list[str]]) -> set[str]:
     from tau_indian_bank.tasks.composition import composition_checks
     from tau_indian_bank.tasks.robust.checks import robust_composition_checks
 
@@ -176,10 +181,11 @@ def _held_output() -> Iterator[None]:
                 os.close(copy)
 
 
-def _validate_sets(built: Mapping[str, tuple[list, dict]], plans: Plans, workers: int | None,
+def _validate_sets(built: Mapping[str, TaskSet], plans: Plans, workers: int | None,
                    progress: Progress) -> list[SetReport]:
     """``validate`` on each set (a reduced plan: composition rows not required)."""
-    from tau_indian_bank.plugin.environment import POLICY_FILE
+    from tau_indian_bank.paths import POLICY_FILE
+    from tau_indian_bank.plugin.offline import participant_outcomes
     from tau_indian_bank.tasks.validate import render_table, validate
 
     policy = POLICY_FILE.read_text(encoding="utf-8")
@@ -187,7 +193,7 @@ def _validate_sets(built: Mapping[str, tuple[list, dict]], plans: Plans, workers
     for name, (tasks, splits) in built.items():
         start = time.perf_counter()
         with _held_output():
-            checks, problems = validate(tasks, splits, policy, True, workers, name == ROBUST_TASK_SET)
+            checks, problems = validate(tasks, splits, policy, participant_outcomes, workers, name == ROBUST_TASK_SET)
         skipped = set() if plans.is_full else _composition_rows(name, tasks, splits)
         report = SetReport(name, render_table(checks, problems, time.perf_counter() - start), checks,
                            [c for c in checks if c.name not in skipped])
@@ -208,7 +214,7 @@ def _public_overlap(source: DataSource) -> SetReport:
     return SetReport("bank", table, [row], [row])
 
 
-def _manifest_fields(seed: int, plans: Plans, built: Mapping[str, tuple[list, dict]],
+def _manifest_fields(seed: int, plans: Plans, built: Mapping[str, TaskSet],
                      reports: list[SetReport]) -> dict[str, Any]:
     return {
         "seed": seed, "generation_seed": seed, "generators": current_generators(),

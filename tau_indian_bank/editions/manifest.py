@@ -20,7 +20,7 @@ from typing import Any
 
 from tau_indian_bank import __version__
 from tau_indian_bank.errors import EditionError
-from tau_indian_bank.paths import POLICY_DIR, REGULATIONS_DIR, DataSource, data_source, file_stamp
+from tau_indian_bank.paths import GUIDELINES_FILE, POLICY_FILE, REGULATIONS_DIR, DataSource, data_source, file_stamp
 
 MANIFEST_NAME = "edition.json"
 FORMAT = 1
@@ -63,7 +63,7 @@ def sha256_file(path: Path) -> str:
 
 def shared_files() -> dict[str, str]:
     """The files every edition shares (policy, customer guidelines, regulations), by name, with their digests."""
-    paths = [POLICY_DIR / "servicing_policy.md", POLICY_DIR / "customer_guidelines.md", *sorted(REGULATIONS_DIR.glob("*.md"))]
+    paths = [POLICY_FILE, GUIDELINES_FILE, *sorted(REGULATIONS_DIR.glob("*.md"))]
     return {f"{path.parent.name}/{path.name}": sha256_file(path) for path in paths}
 
 

@@ -1,4 +1,4 @@
-"""Which edition a results file belongs to, and the report's rule: one edition per report.
+"""Which edition a results file belongs to, the report's rule (one edition per report), and what produced a run.
 
 A file written by ``tau-indian-bank run`` (or ``offline``) records its edition's digest in
 ``tau_indian_bank_run.provenance.edition``. A file of the stock ``tau2 run`` records none, so
@@ -9,19 +9,28 @@ the public bank nor the active edition's is of an edition the report was not giv
 The report reads one edition, the active one (``--edition DIR``, else the public suite): its
 bank decides gate S1 (who owns an id), so a file of another edition is refused with one line
 naming both editions before any session of it is read.
+
+:func:`provenance` is what ``tau-indian-bank run`` records of what produced a run (and a
+report of what produced it): package version, git commit, the edition, and the digests of
+its task suite, its seed data and the policy.
 """
 
 from __future__ import annotations
 
 import csv
+import hashlib
+import subprocess
 from collections.abc import Mapping
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
+from tau_indian_bank import __version__
 from tau_indian_bank.editions.manifest import PUBLIC, Identity, identity, label_of
 from tau_indian_bank.errors import EditionError
+from tau_indian_bank.guidelines import guidelines_version
+from tau_indian_bank.paths import POLICY_FILE, ROOT, SEED_MANIFEST, DataSource, data_source
 from tau_indian_bank.paths import PUBLIC as PUBLIC_SOURCE
-from tau_indian_bank.paths import DataSource, data_source
 from tau_indian_bank.vocabulary import RUN_METADATA_KEY
 
 #: A file's tasks whose customers are in no bank this process knows.
@@ -94,3 +103,22 @@ def require_active(edition: str | None, path: str) -> Identity:
             else "drop --edition" if edition == PUBLIC.digest else "pass --edition with that edition's folder instead")
     raise EditionError(f"{path} holds sessions of {describe(edition)}, not of {active.label}: a report pairs sessions of "
                        f"one edition only ({hint}, and report each edition on its own)")
+
+
+def provenance() -> dict[str, Any]:
+    """What produced a run or a report: version, commit, edition, digests of suite, seed and policy, guidelines' version."""
+    source = data_source()
+
+    def sha(path: Path) -> str:
+        try:
+            return hashlib.sha256(path.read_bytes()).hexdigest()
+        except OSError:
+            return "unavailable"
+
+    try:
+        commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, timeout=5).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        commit = ""
+    return {"tau_indian_bank": __version__, "git_commit": commit or "unknown", "tasks_sha256": sha(source.tasks_file),
+            "seed_manifest_sha256": sha(source.seed_dir / SEED_MANIFEST), "policy_sha256": sha(POLICY_FILE),
+            "customer_guidelines_version": guidelines_version(), "edition": identity(source).to_json()}

@@ -14,21 +14,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from tau_indian_bank.evaluation.matching import Call, max_matching
 from tau_indian_bank.tools.catalogue import READ_TOOLS, TRANSFER_TOOL
 from tau_indian_bank.vocabulary import LOGIN_CONTEXT_CALL_ID
 
 
-def gold_calls(actions: Iterable[Mapping[str, object]]) -> list[Call]:
+def gold_calls(actions: Iterable[Mapping[str, Any]]) -> list[Call]:
     """Gold calls from tau2 ``Action`` dumps (``name``, ``arguments``, ``compare_args``)."""
     calls = []
     for index, action in enumerate(actions):
         compare = action.get("compare_args")
         calls.append(Call(
             name=str(action["name"]),
-            arguments=dict(action.get("arguments") or {}),  # type: ignore[call-overload]
-            compare_args=None if compare is None else tuple(compare),  # type: ignore[arg-type]
+            arguments=dict(action.get("arguments") or {}),
+            compare_args=None if compare is None else tuple(compare),
             call_id=str(action.get("action_id", index)),
         ))
     return calls

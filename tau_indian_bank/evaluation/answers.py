@@ -85,7 +85,7 @@ def _amount_meets(mention: Amount, paise: int, rounding: str) -> bool:
         return not mention.with_paise and mention.paise % 100 == 0 and abs(mention.paise - paise) < 100
     if rounding != "lakh" or mention.significant < 3:
         return False
-    return abs(mention.paise - paise) * 2 * 10 ** mention.decimals <= scale_of(mention.unit) * 100
+    return bool(abs(mention.paise - paise) * 2 * 10 ** mention.decimals <= scale_of(mention.unit) * 100)
 
 
 def _states_date(text: str, value: str) -> bool:

@@ -21,9 +21,9 @@ if TYPE_CHECKING:
 class VerdictAssertions:
     """Mixin for a toolkit with a call journal: the action check as tau2 assertions."""
 
-    journal: Sequence[JournalEntry]
+    journal: list[JournalEntry]
 
-    def _verdict(self, gold: list[Mapping[str, Any]]) -> ActionVerdict:
+    def _verdict(self, gold: Sequence[Mapping[str, Any]]) -> ActionVerdict:
         # A call a staged transient fault answered never reached the bank: neither made nor attempted.
         calls = [Call(e.name, e.arguments, call_id=e.call_id, refused=e.refused) for e in self.journal if not e.faulted]
         return check_actions(gold_calls(gold), calls)

@@ -66,7 +66,8 @@ def model_error(messages: Sequence[Mapping[str, Any]]) -> ModelError | None:
         raw = message.get("raw_data") if isinstance(message, Mapping) else None
         if isinstance(raw, dict) and ERROR_KEY in raw:
             text = str(raw[ERROR_KEY])
-            meta = raw.get(MODEL_ERROR_KEY) if isinstance(raw.get(MODEL_ERROR_KEY), dict) else {}
+            recorded = raw.get(MODEL_ERROR_KEY)
+            meta = recorded if isinstance(recorded, dict) else {}
             side = str(meta.get("side") or ("customer" if message.get("role") == "user" else "agent"))
             cause = str(meta.get("cause") or (text.splitlines()[0][:200] if text else "unknown error"))
             return ModelError(side, meta.get("model"), cause, text)

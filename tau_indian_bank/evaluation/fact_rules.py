@@ -39,7 +39,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
 from tau_indian_bank.bank.money import format_rupees, output_rupees_to_paise, parse_rupees
 from tau_indian_bank.evaluation.facts import Fact, Rounding
@@ -111,9 +111,9 @@ class Chain:
         return needs(self.request, tool, field)
 
 
-def amount(label: str, rupees: object, field: str, rounding: Rounding = "exact") -> Fact:
+def amount(label: str, rupees: float | int | str, field: str, rounding: Rounding = "exact") -> Fact:
     """An amount fact from a tool output's rupee figure."""
-    paise = output_rupees_to_paise(rupees)  # type: ignore[arg-type]
+    paise = output_rupees_to_paise(rupees)
     return Fact(kind="amount", label=label, value=str(paise), text=format_rupees(paise), rounding=rounding, field=field)
 
 
@@ -128,9 +128,9 @@ def percent(label: str, rate: str, field: str) -> Fact:
     return Fact(kind="percent", label=label, value=str(percent_of(rate)), text=str(rate), field=field)
 
 
-def reference(label: str, value: str, field: str, source: str = "session") -> Fact:
+def reference(label: str, value: str, field: str, source: Literal["gold", "session"] = "session") -> Fact:
     """A reference the customer needs (created in the session unless ``source`` is ``gold``)."""
-    return Fact(kind="reference", label=label, value=str(value), text=str(value), source=source, field=field)  # type: ignore[arg-type]
+    return Fact(kind="reference", label=label, value=str(value), text=str(value), source=source, field=field)
 
 
 def last4(label: str, digits: str, field: str) -> Fact:

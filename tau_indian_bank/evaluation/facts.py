@@ -24,15 +24,18 @@ API (used by the task generator, the oracle, the answer check, ``validate`` and 
   ignores an action's ``info`` when scoring, and the reward basis stays ``DB`` plus
   ``ENV_ASSERTION`` (``communicate_info`` and ``nl_assertions`` are left alone, so tau2
   runs no stock check on them). The env assertions' ``gold_calls`` carry no ``info``.
-* :func:`attach_facts` — the generator's one hook: replay the gold chain from the task's
-  initial state and store the facts :func:`derive_facts` finds in the outputs.
+* :func:`~tau_indian_bank.evaluation.fact_replay.attach_facts` — the generator's one hook:
+  replay the gold chain from the task's initial state and store the facts
+  :func:`~tau_indian_bank.evaluation.fact_replay.derive_facts` finds in the outputs.
 * :func:`declared_facts`, :func:`notes_with_declared`, :func:`notes_without_declared` — read,
   write and hide the declared facts.
 * :func:`why_no_facts` — why a task has no fact (a rules question, a hand-over), or None.
 
 Facts are never typed by hand: :mod:`tau_indian_bank.evaluation.fact_rules` reads them
 off the gold replay, tool by tool (what a look-up answers, what a change did, the
-reference a change created, why a request cannot be done).
+reference a change created, why a request cannot be done), and
+:mod:`tau_indian_bank.evaluation.fact_replay` replays the chain and stores them. This
+module imports neither (they import it).
 """
 
 from __future__ import annotations
@@ -64,7 +67,8 @@ class Fact(BaseModel):
     field: str = ""
 
 
-def _dump(facts: Sequence[Fact]) -> str:
+def dump_facts(facts: Sequence[Fact]) -> str:
+    """Facts as a task stores them (compact JSON ``{"facts": [...]}``, without their step)."""
     return json.dumps({"facts": [f.model_dump(exclude={"step"}) for f in facts]}, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -86,7 +90,7 @@ DECLARED_MARKER = "Declared facts: "
 def declared_facts(task: Mapping[str, Any]) -> list[Fact]:
     """The facts a task declares without a call (see the module docstring), at step 0."""
     if hasattr(task, "model_dump"):
-        task = task.model_dump(mode="json")  # type: ignore[union-attr]
+        task = task.model_dump(mode="json")
     notes = str((task.get("description") or {}).get("notes") or "")
     last = notes.rsplit("\n", 1)[-1]
     return list(_parse(last.removeprefix(DECLARED_MARKER), 0)) if last.startswith(DECLARED_MARKER) else []
@@ -94,7 +98,7 @@ def declared_facts(task: Mapping[str, Any]) -> list[Fact]:
 
 def notes_with_declared(notes: str, facts: Sequence[Fact]) -> str:
     """``notes`` with the declared facts on a last line of their own (unchanged when there are none)."""
-    return f"{notes}\n{DECLARED_MARKER}{_dump(facts)}" if facts else notes
+    return f"{notes}\n{DECLARED_MARKER}{dump_facts(facts)}" if facts else notes
 
 
 def notes_without_declared(notes: str | None) -> str | None:
@@ -108,7 +112,7 @@ def notes_without_declared(notes: str | None) -> str | None:
 def task_facts(task: Mapping[str, Any]) -> list[Fact]:
     """The facts stored in a task (raw dict or tau2 Task): the declared ones, then the gold chain's in order."""
     if hasattr(task, "model_dump"):
-        task = task.model_dump(mode="json")  # type: ignore[union-attr]
+        task = task.model_dump(mode="json")
     actions = (task.get("evaluation_criteria") or {}).get("actions") or []
     facts: list[Fact] = declared_facts(task)
     for step, action in enumerate(actions):
@@ -134,48 +138,6 @@ def merge(per_step: Sequence[Sequence[Fact]]) -> list[list[Fact]]:
             if _STRICTNESS[fact.rounding] < _STRICTNESS[kept.rounding]:
                 out[at][index] = kept.model_copy(update={"rounding": fact.rounding})
     return out
-
-
-def derive_facts(task: Mapping[str, Any], outputs: Sequence[str], declared: bool = True) -> list[list[Fact]]:
-    """The facts of each gold call, from the task and the outputs of its gold replay.
-
-    With ``declared`` the task's declared facts lead step 0 (a step of its own when the
-    gold chain is empty), so the result flattens to :func:`task_facts`.
-    """
-    from tau_indian_bank.evaluation.fact_rules import facts_per_step
-
-    per_step = facts_per_step(task, outputs)
-    extra = declared_facts(task) if declared else []
-    if extra:
-        per_step = [extra + (per_step[0] if per_step else []), *per_step[1:]]
-    return merge(per_step)
-
-
-def replay_gold(task: Mapping[str, Any]) -> list[str]:
-    """The outputs of the task's gold chain, replayed after the task's initialization actions (a refusal: its message)."""
-    from tau_indian_bank.tools.arguments import ToolError
-    from tau_indian_bank.tools.toolkit import BankTools
-
-    tools = BankTools()
-    for action in task["initial_state"]["initialization_actions"]:
-        if action.get("env_type", "assistant") == "assistant":
-            getattr(tools, action["func_name"])(**action["arguments"])
-    outputs = []
-    for action in task["evaluation_criteria"]["actions"]:
-        try:
-            outputs.append(tools.call(action["name"], action["arguments"]))
-        except ToolError as exc:
-            outputs.append(str(exc))
-    return outputs
-
-
-def attach_facts(task: dict[str, Any]) -> dict[str, Any]:
-    """Store the facts of the task's gold replay in its gold actions' ``info`` (the generator's hook)."""
-    criteria = task["evaluation_criteria"]
-    per_step = derive_facts(task, replay_gold(task), declared=False)
-    criteria["actions"] = [{**action, "info": _dump(facts) if facts else None}
-                           for action, facts in zip(criteria["actions"], per_step)]
-    return task
 
 
 def without_facts(actions: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:

@@ -24,7 +24,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from tau_indian_bank.text import bank_ids, cheque_numbers, clause_after, clause_before, endings, negated, plain, sentence_spans, sentences
+from tau_indian_bank.text import (
+    bank_ids,
+    cheque_numbers,
+    clause_after,
+    clause_before,
+    endings,
+    negated,
+    plain,
+    sentence_spans,
+    sentences,
+)
 from tau_indian_bank.text.frames import FIRST_PERSON, HINDI_FIRST_PERSON, hindi_state, planned_at, refers_back
 from tau_indian_bank.text.lexicon import OUTCOMES, Outcome, Words
 from tau_indian_bank.text.script import word_pattern

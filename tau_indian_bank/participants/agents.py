@@ -82,7 +82,8 @@ def login_profile(history: list[Message]) -> dict[str, Any]:
     for message in history:
         if isinstance(message, ToolMessage) and message.id == LOGIN_CONTEXT_CALL_ID and message.content:
             try:
-                return json.loads(message.content)
+                profile: dict[str, Any] = json.loads(message.content)
+                return profile
             except json.JSONDecodeError:
                 return {}
     return {}
@@ -131,7 +132,8 @@ class _Scripted(AgentBase[ScriptState]):
 class IndianBankOracle(_Scripted, LLMGTAgent):
     """Replays the gold chain: reads at once, each change after the customer confirms."""
 
-    def __init__(self, tools, domain_policy: str, task: Task, llm=None, llm_args=None, **_: Any) -> None:  # noqa: ANN001
+    def __init__(self, tools: Any, domain_policy: str, task: Task, llm: str | None = None,
+                 llm_args: dict[str, Any] | None = None, **_: Any) -> None:
         AgentBase.__init__(self, tools=tools, domain_policy=domain_policy)
         self.task = task
         criteria = task.evaluation_criteria
@@ -233,7 +235,8 @@ class IndianBankOracle(_Scripted, LLMGTAgent):
 class IndianBankReplier(_Scripted, LLMAgent):
     """Only replies; never looks anything up and never acts."""
 
-    def __init__(self, tools, domain_policy: str, llm=None, llm_args=None, task: Task | None = None, **_: Any) -> None:  # noqa: ANN001
+    def __init__(self, tools: Any, domain_policy: str, llm: str | None = None, llm_args: dict[str, Any] | None = None,
+                 task: Task | None = None, **_: Any) -> None:
         AgentBase.__init__(self, tools=tools, domain_policy=domain_policy)
 
     def next_message(self, last: Message, state: ScriptState) -> AssistantMessage:

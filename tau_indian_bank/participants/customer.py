@@ -25,6 +25,7 @@ what was asked, in its own language (:mod:`.voice`):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from tau2.data_model.message import AssistantMessage, Message, MultiToolMessage, ToolMessage, UserMessage
 
@@ -86,7 +87,8 @@ def asked(reading: Reading, script: CustomerScript) -> Asked:
 class IndianBankCustomer(UserBase):
     """Scripted customer for offline runs; deterministic, no LLM."""
 
-    def __init__(self, tools=None, instructions: str | None = None, llm=None, llm_args=None, **_: object) -> None:  # noqa: ANN001
+    def __init__(self, tools: Any = None, instructions: str | None = None, llm: str | None = None,
+                 llm_args: dict[str, Any] | None = None, **_: object) -> None:
         # Both harnesses' base users only store what they are given (nvidia: instructions and
         # the model; upstream: instructions and tools); store all four so one constructor fits both.
         self.tools, self.instructions, self.llm, self.llm_args = tools, instructions, llm, dict(llm_args or {})

@@ -19,7 +19,17 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from tau_indian_bank.text.questions import asked_for, options
-from tau_indian_bank.text.scenario import NOTE, STOPWORDS, TRIGGERS, Cue, Fact, Scenario, cues_in, names_token, scenario_fields
+from tau_indian_bank.text.scenario import (
+    NOTE,
+    STOPWORDS,
+    TRIGGERS,
+    Cue,
+    Fact,
+    Scenario,
+    cues_in,
+    names_token,
+    scenario_fields,
+)
 from tau_indian_bank.text.script import WORD, plain
 from tau_indian_bank.text.speech import HEAD_NOUNS
 

@@ -16,15 +16,13 @@ from tau2.environment.tool import Tool
 
 from tau_indian_bank.errors import PolicyFileError
 from tau_indian_bank.evaluation.assertions import VerdictAssertions
-from tau_indian_bank.paths import POLICY_DIR
+from tau_indian_bank.paths import POLICY_FILE
 from tau_indian_bank.tasks.suite_files import load_splits, load_suite, select_split, task_set_files
 from tau_indian_bank.tools.arguments import ToolError
 from tau_indian_bank.tools.catalogue import TASK_SET_SPECS
 from tau_indian_bank.tools.staging import FAULT_MESSAGE
 from tau_indian_bank.tools.toolkit import BankTools
 from tau_indian_bank.vocabulary import DOMAIN_NAME, ROBUST_TASK_SET
-
-POLICY_FILE = POLICY_DIR / "servicing_policy.md"
 
 
 @lru_cache(maxsize=1)
@@ -57,7 +55,7 @@ class BankEnvironment(Environment):
 
     def get_tools(self) -> list[Tool]:
         """The tools offered to the agent (a list this environment keeps up to date)."""
-        offered = super().get_tools()
+        offered: list[Tool] = super().get_tools()
         self.__dict__.setdefault("_offered", []).append(offered)
         return offered
 

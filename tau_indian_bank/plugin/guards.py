@@ -33,6 +33,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
+from typing import TypeGuard
 
 from tau_indian_bank.errors import one_line
 from tau_indian_bank.vocabulary import DOMAIN_NAME
@@ -78,7 +79,8 @@ def results_folder(argv: Sequence[str]) -> Path:
         return Path(given)
     from tau2.utils.utils import DATA_DIR
 
-    return DATA_DIR / "simulations"
+    folder: Path = DATA_DIR / "simulations"
+    return folder
 
 
 # --- the guards ----------------------------------------------------------------------------
@@ -139,7 +141,7 @@ def secrets_in(argv: Sequence[str], environ: Mapping[str, str]) -> list[str]:
     return values
 
 
-def is_key(value: object) -> bool:
+def is_key(value: object) -> TypeGuard[str]:
     """Whether a value can be an API key worth hiding (a string of 8+ characters, not tau2's placeholder)."""
     return isinstance(value, str) and len(value) >= 8 and value != PLACEHOLDER_KEY
 
@@ -205,7 +207,7 @@ def repair_results_file(path: Path) -> int | None:
 def _complete_sessions(text: str, position: int) -> list[object]:
     """Every session object that was written out in full, from ``position`` on."""
     decoder = json.JSONDecoder()
-    kept = []
+    kept: list[object] = []
     while True:
         while position < len(text) and text[position] in " \n\r\t,":
             position += 1

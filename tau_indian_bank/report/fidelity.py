@@ -29,7 +29,8 @@ from pathlib import Path
 from typing import Any
 
 from tau_indian_bank.evaluation.safety import first_failed_gate
-from tau_indian_bank.report.load import Run, Session, read_results, simulations_by_slot
+from tau_indian_bank.report.load import Run, Session
+from tau_indian_bank.report.results import read_results, simulations_by_slot
 from tau_indian_bank.report.statistics import wilson_interval
 from tau_indian_bank.vocabulary import NO_MODEL, ORACLE, axis_of
 
@@ -180,3 +181,21 @@ def fidelity_tables(runs: Sequence[Mapping[str, Any]]) -> list[Table]:
         tables.append(("Needs review: the oracle could not cope with a legitimate reply (clean customer audit)",
                        ["run", "task", "trial", "oracle's first failure"], review, ""))
     return tables
+
+
+def fidelity_lines(fidelity: Mapping[str, Any], results: str) -> list[str]:
+    """The lines under the tables ``qualify-customer`` prints: the fidelity in words, the sessions to review, the file."""
+    share = fidelity["fidelity"]
+    if share["n"]:
+        low, high = share["ci95"]
+        head = (f"customer fidelity {100 * share['rate']:.1f}% (95% CI {100 * low:.1f}–{100 * high:.1f}%): the customer "
+                f"did its part in {share['count']} of {share['n']} judged sessions")
+    else:
+        head = "customer fidelity: no session could be judged"
+    kinds = ", ".join(f"{k} {v['count']}" for k, v in fidelity["by_kind"].items() if v["count"])
+    lines = [head, f"{fidelity['n_customer_errors']} sessions with a customer error" + (f" ({kinds})" if kinds else "")]
+    if fidelity["n_needs_review"]:
+        lines.append(f"{fidelity['n_needs_review']} sessions need review: the oracle could not cope with a legitimate reply "
+                     "(a clean customer audit; not counted as customer errors)")
+    lines.append(f"results: {results} (tau-indian-bank report {results} shows these tables)")
+    return lines

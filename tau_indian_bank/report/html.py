@@ -19,17 +19,18 @@ correctly whatever encoding a viewer assumes.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from importlib import resources
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from tau_indian_bank.report.load import Run, load_runs
+from tau_indian_bank.report.load import load_runs
 from tau_indian_bank.report.metrics import build_report
 from tau_indian_bank.report.plot_data import charts
 from tau_indian_bank.report.render import _tables
+from tau_indian_bank.report.sessions import Run
 from tau_indian_bank.report.svg import chart_svg, legend
 from tau_indian_bank.report.transcripts import pack, session_payload
 
@@ -41,7 +42,7 @@ _NUMBER = re.compile(r"^[+\-−]?[\d.,]+(e-?\d+)?(%| pts)?([–-][\d.,]+%)?$")
 
 def asset(name: str) -> str:
     """The text of one file of ``report/assets``."""
-    return resources.files("tau_indian_bank.report").joinpath("assets", name).read_text(encoding="utf-8")
+    return resources.files("tau_indian_bank.report").joinpath("assets").joinpath(name).read_text(encoding="utf-8")
 
 
 def _slug(title: str) -> str:
@@ -73,15 +74,18 @@ def _cell(value: str, column: str, numeric: bool, link: str | None = None) -> st
 
 
 #: Tables whose cells open the explorer on the run and the column's value: title start -> (filter, value of a column).
-CELL_FILTERS = {
+CELL_FILTERS: dict[str, tuple[str, Callable[[str], str]]] = {
     "Failure taxonomy": ("failure_class", lambda column: column.replace("_", " ")),
     "Where failures land": ("first_failed_gate", lambda column: column),
+    "Customer audit": ("customer_check", lambda column: column),
 }
+#: Columns of a CELL_FILTERS table whose cells link nowhere (counts, rates that are not one value of the filter).
+_NO_LINK = frozenset({"failed", "customer", "customer error", "pass", "pass w/o customer errors", "failed first by the customer"})
 
 
 def _cell_link(title: str, header: Sequence[str], row: Sequence[str], i: int) -> str | None:
     found = next((v for k, v in CELL_FILTERS.items() if title.startswith(k)), None)
-    if found is None or i == 0 or i >= len(header) or header[0] != "run" or header[i] == "failed" or row[i].startswith("0.0%"):
+    if found is None or i == 0 or i >= len(header) or header[0] != "run" or header[i] in _NO_LINK or row[i].startswith("0.0%"):
         return None
     key, value = found
     return _explore(run=row[0], **{key: value(header[i])})
@@ -102,11 +106,18 @@ def table_html(title: str, header: Sequence[str], rows: Sequence[Sequence[str]],
 
 def _runs_table(report: Mapping[str, Any]) -> str:
     rows = [[r["label"], r.get("agent") or "", r.get("agent_llm") or "–", r.get("user") or "", r.get("user_llm") or "–",
-             str(r["n_sessions"]), r.get("path") or ""] for r in report["runs"]]
+             _args(r.get("user_llm_args")), r.get("customer_guidelines_version") or "–", str(r["n_sessions"]), r.get("path") or ""]
+            for r in report["runs"]]
     edition = (report.get("edition") or {}).get("label")
     return table_html(f"Runs ({edition})" if edition else "Runs",
-                      ["run", "agent", "agent model", "customer", "customer model", "sessions", "results file"], rows,
-                      "A score belongs to the agent, the customer model and the split together.")
+                      ["run", "agent", "agent model", "customer", "customer model", "customer model arguments",
+                       "customer guidelines", "sessions", "results file"], rows,
+                      "A score belongs to the agent, the customer model (its arguments and guidelines) and the split together.")
+
+
+def _args(args: Mapping[str, Any] | None) -> str:
+    """A model's arguments as one line ("temperature=0.0, api_base=…"); keys are already redacted in the file."""
+    return ", ".join(f"{k}={v}" for k, v in sorted((args or {}).items())) or "–"
 
 
 def overview(report: Mapping[str, Any]) -> str:
@@ -119,7 +130,8 @@ def overview(report: Mapping[str, Any]) -> str:
                       for c in charts(report))
     provenance = "".join(f"<dt>{escape(k)}</dt><dd class=\"mono\">{escape(str(v))}</dd>"
                          for k, v in sorted((report.get("provenance") or {}).items()))
-    return (f'<h2 id="overview-title" tabindex="-1">Overview</h2><div class="tables">{_runs_table(report)}{tables[0]}</div>'
+    warnings = "".join(f'<p class="warning" role="note">{escape(line)}</p>' for line in report.get("warnings") or [])
+    return (f'<h2 id="overview-title" tabindex="-1">Overview</h2>{warnings}<div class="tables">{_runs_table(report)}{tables[0]}</div>'
             f'<p class="contents">Tables: {contents} · <a href="#figures">Figures</a></p>'
             f'<div class="tables">{"".join(tables[1:])}</div>'
             f'<h2 id="figures">Figures</h2><div class="figures">{figures}</div>'

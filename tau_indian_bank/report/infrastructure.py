@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tau_indian_bank.report.load import Session
+from tau_indian_bank.report.sessions import Session
 from tau_indian_bank.report.statistics import wilson_interval
 
 SIDES = ("agent", "customer")

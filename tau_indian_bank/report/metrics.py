@@ -34,6 +34,21 @@ The JSON contract (``tau-indian-bank report --format json``), per run (``runs[i]
   the other sessions: ``pass_rate_without_infrastructure_errors`` (None if there are none),
   its ``_ci95`` and ``n_without_infrastructure_errors``. Infrastructure errors still count
   as failures in ``pass_rate``;
+* the customer audit (``report/customer.py``; the checks are ``evaluation/customer/``, never
+  part of the verdict): ``customer_audit`` and ``customer_audit_needs_review`` (check ``C1``…
+  ``C6`` → share of sessions failing it / needing review), ``n_customer_errors`` and
+  ``customer_error_rate`` (sessions where any check failed), ``pass_rate_without_customer_errors``
+  (None if every session has one), its ``_ci95`` and ``n_without_customer_errors`` (the paper's
+  ``pass_rate`` is unchanged; this one leaves out only the sessions with a customer error),
+  ``n_customer_first_failures``, ``customer_first_share`` (of the failed sessions that are not
+  infrastructure errors; None if there are none) and ``customer_first_failures`` (each
+  ``{task_id, trial, check, detail}``): the failed sessions whose first problem was the
+  customer's — a customer check failed at a turn at or before the assistant's first faulted call
+  (an impure write or a wrong-argument call; a session without one failed by omission, at its
+  end; ``evaluation/customer/blame.py``); ``customer_error_sessions`` (every session with a
+  customer error: ``{task_id, trial, passed, checks}``, checks: failed check → its detail); who played the customer: ``user_llm_args`` (as
+  recorded, keys redacted) and ``customer_guidelines_version`` (None for the scripted customer
+  and for files that do not record it);
 * cost and effort (``report/effort.py``): ``effort`` over the sessions that ran, and
   ``effort_by_category`` (category → the same): ``sessions``; for each of
   ``agent_prompt_tokens``, ``agent_completion_tokens``, ``customer_prompt_tokens``,
@@ -55,25 +70,34 @@ The JSON contract (``tau-indian-bank report --format json``), per run (``runs[i]
   null, whose ``termination_reason`` is ``model_error`` for such a session, and whose
   ``effort`` is ``{agent_prompt_tokens, agent_completion_tokens, customer_prompt_tokens,
   customer_completion_tokens, agent_cost, customer_cost, cost, turns, tool_calls,
-  duration_s, extra_calls}`` (a cost is None where unknown; null for a slot never run).
+  duration_s, extra_calls}`` (a cost is None where unknown; null for a slot never run), and the
+  customer audit: ``customer_audit`` (check → ``pass | fail | needs_review | n/a``),
+  ``customer_audit_details`` (check → "turn N: …", for the checks that did not pass),
+  ``customer_audit_turns`` (failed check → the position of its offending customer turn among the
+  session's messages), ``customer_error`` (a check failed) and ``customer_first`` (the check
+  whose error came first in a failed session, else null).
 
-Across runs: ``comparisons`` (one per pair), ``best_worst_gap`` (two runs or more), and
-``provenance``.
+Across runs: ``comparisons`` (one per pair; ``same_customer``: both runs had the same customer
+participant, model and guidelines version), ``best_worst_gap`` (two runs or more),
+``warnings`` (one-line warnings, e.g. runs compared whose customers differ) and ``provenance``
+(with ``customer_guidelines_version``, the installed guidelines').
 """
 
 from __future__ import annotations
 
 import itertools
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from tau_indian_bank.editions.provenance import provenance
 from tau_indian_bank.evaluation.diagnostics import FAILURE_CLASSES
 from tau_indian_bank.evaluation.safety import GATES, PRECEDENCE, first_failed_gate
+from tau_indian_bank.report.customer import customer_metrics, customer_warnings, same_customer, session_customer
 from tau_indian_bank.report.effort import run_effort
 from tau_indian_bank.report.fidelity import fidelity_metrics
 from tau_indian_bank.report.infrastructure import infrastructure_metrics, session_model_error
-from tau_indian_bank.report.load import Run, Session
+from tau_indian_bank.report.sessions import Run, Session
 from tau_indian_bank.report.statistics import (
     holm_adjust,
     inconsistent_share,
@@ -105,7 +129,7 @@ def answer_rate(sessions: Sequence[Session]) -> tuple[float | None, int]:
     return (sum(judged) / len(judged) if judged else None), len(judged)
 
 
-def _breakdown(sessions: Sequence[Session], key, with_answer: bool = False) -> dict[str, dict[str, Any]]:  # noqa: ANN001
+def _breakdown(sessions: Sequence[Session], key: Callable[[Session], str], with_answer: bool = False) -> dict[str, dict[str, Any]]:
     groups: dict[str, list[Session]] = defaultdict(list)
     for session in sessions:
         groups[key(session)].append(session)
@@ -223,7 +247,7 @@ def run_metrics(run: Run, with_sessions: bool = False, strict: bool = False, jud
         "n_failed": len(failed),
         "n_crashed_or_missing": len(run.missing),
         "missing_tasks": sorted({s.task_id for s in run.missing}),
-        **infrastructure_metrics(sessions), **run_effort(sessions, CATEGORIES), **fidelity_metrics(run),
+        **infrastructure_metrics(sessions), **run_effort(sessions, CATEGORIES), **customer_metrics(run), **fidelity_metrics(run),
         "tasks_differing_from_installed_suite": run.tasks_differing,
         **_safety(sessions, strict),
     }
@@ -260,12 +284,13 @@ def session_record(session: Session) -> dict[str, Any]:
         "answer_passed": session.answer.passed, "missing_facts": list(session.answer.missing),
         "model_error": session_model_error(session),
         "effort": session.effort.to_json() if session.effort else None,
+        **session_customer(session),
     }
 
 
 def compare(runs: Sequence[Run]) -> list[dict[str, Any]]:
     """Every pair of runs on their shared (task, trial) sessions."""
-    pairs = []
+    pairs: list[dict[str, Any]] = []
     for a, b in itertools.combinations(runs, 2):
         left = {(s.task_id, s.trial): s.diagnostics.passed for s in a.sessions}
         right = {(s.task_id, s.trial): s.diagnostics.passed for s in b.sessions}
@@ -279,7 +304,7 @@ def compare(runs: Sequence[Run]) -> list[dict[str, Any]]:
         pairs.append({
             "a": a.label, "b": b.label, "n_shared": len(shared), "delta": delta, "delta_ci95": list(interval),
             "mcnemar_p_value": mcnemar_exact(n_a_only, n_b_only), "a_only": a_only, "b_only": b_only,
-            "same_configuration": a.configuration == b.configuration,
+            "same_configuration": a.configuration == b.configuration, "same_customer": same_customer(a, b),
             "flip_rate": _rate(n_a_only + n_b_only, len(shared)),
         })
     for pair, adjusted in zip(pairs, holm_adjust([p["mcnemar_p_value"] for p in pairs])):
@@ -298,32 +323,6 @@ def chain_length_gap(metrics: Sequence[dict[str, Any]]) -> dict[str, Any]:
     return {"by_chain_length": gaps, "widest": widest}
 
 
-def provenance() -> dict[str, Any]:
-    """What produced the report: package version, git commit, the edition, and digests of its suite, seed and the policy."""
-    import hashlib
-    import subprocess
-
-    from tau_indian_bank import __version__
-    from tau_indian_bank.editions.manifest import identity
-    from tau_indian_bank.paths import POLICY_DIR, ROOT, SEED_MANIFEST, data_source
-
-    source = data_source()
-
-    def sha(path) -> str:  # noqa: ANN001
-        try:
-            return hashlib.sha256(path.read_bytes()).hexdigest()
-        except OSError:
-            return "unavailable"
-
-    try:
-        commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, timeout=5).stdout.strip()
-    except (OSError, subprocess.SubprocessError):
-        commit = ""
-    return {"tau_indian_bank": __version__, "git_commit": commit or "unknown", "tasks_sha256": sha(source.tasks_file),
-            "seed_manifest_sha256": sha(source.seed_dir / SEED_MANIFEST), "policy_sha256": sha(POLICY_DIR / "servicing_policy.md"),
-            "edition": identity(source).to_json()}
-
-
 def build_report(runs: Sequence[Run], with_sessions: bool = False, strict: bool = False,
                  judged: dict[str, Judged] | None = None) -> dict[str, Any]:
     """The whole report as the JSON contract (``judged``: run label -> judge verdicts, if a judge ran).
@@ -331,7 +330,8 @@ def build_report(runs: Sequence[Run], with_sessions: bool = False, strict: bool 
     It names its edition (``edition``: ``digest`` and ``label``, "public 1.0.0" or "edition <digest>").
     """
     metrics = [run_metrics(run, with_sessions, strict, None if judged is None else judged.get(run.label, {})) for run in runs]
-    report: dict[str, Any] = {"runs": metrics, "comparisons": compare(runs), "provenance": provenance()}
+    report: dict[str, Any] = {"runs": metrics, "comparisons": compare(runs), "provenance": provenance(),
+                              "warnings": customer_warnings(runs)}
     report["edition"] = report["provenance"]["edition"]  # the runs' (load_runs refuses a run of another)
     if len(runs) >= 2:
         report["best_worst_gap"] = chain_length_gap(metrics)

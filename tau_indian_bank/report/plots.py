@@ -9,9 +9,12 @@ session. Every value carries its 95% interval as a whisker.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tau_indian_bank.report.plot_data import Chart, Series, charts
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
 
 #: Okabe–Ito colours (distinguishable with colour-blindness); the HTML plots use the same.
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
@@ -32,7 +35,7 @@ def _errors(series: Series) -> tuple[list[float], list[float], list[float]]:
     return heights, below, above
 
 
-def _bars(ax, chart: Chart) -> None:  # noqa: ANN001
+def _bars(ax: Axes, chart: Chart) -> None:
     count = max(len(chart.series), 1)
     width = 0.8 / count
     for i, series in enumerate(chart.series):
@@ -40,8 +43,8 @@ def _bars(ax, chart: Chart) -> None:  # noqa: ANN001
         heights, below, above = _errors(series)
         colour = PALETTE[i % len(PALETTE)]
         draw = ax.barh if chart.horizontal else ax.bar
-        extent = {"height": width} if chart.horizontal else {"width": width}
-        whiskers = {"xerr": [below, above]} if chart.horizontal else {"yerr": [below, above]}
+        extent: dict[str, Any] = {"height": width} if chart.horizontal else {"width": width}
+        whiskers: dict[str, Any] = {"xerr": [below, above]} if chart.horizontal else {"yerr": [below, above]}
         draw(offsets, heights, color=colour, label=series.label, capsize=2.5,
              error_kw={"elinewidth": 0.9, "ecolor": "#333333"}, **extent, **whiskers)
     labels = [g.replace("_", " ") for g in chart.groups]
@@ -61,7 +64,7 @@ def _bars(ax, chart: Chart) -> None:  # noqa: ANN001
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
 
 
-def _points(ax, chart: Chart) -> None:  # noqa: ANN001
+def _points(ax: Axes, chart: Chart) -> None:
     series = chart.series[0]
     ys = list(range(len(chart.groups)))
     values = [100 * (v or 0.0) for v in series.values]
@@ -76,7 +79,7 @@ def _points(ax, chart: Chart) -> None:  # noqa: ANN001
     ax.grid(axis="x", alpha=0.3)
 
 
-def _scatter(ax, chart: Chart) -> None:  # noqa: ANN001
+def _scatter(ax: Axes, chart: Chart) -> None:
     for i, series in enumerate(chart.series):
         value, interval, where = series.values[0], series.intervals[0], series.x[0]
         if value is None or where is None:

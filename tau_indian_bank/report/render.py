@@ -7,6 +7,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from tau_indian_bank.evaluation.customer import AUDITS, TITLES
 from tau_indian_bank.evaluation.diagnostics import FAILURE_CLASSES
 from tau_indian_bank.evaluation.safety import GATES, PRECEDENCE
 from tau_indian_bank.report.fidelity import fidelity_tables
@@ -66,6 +67,7 @@ def _tables(report: dict[str, Any], intervals: bool = False) -> list[tuple[str, 
         tables.append(("Judged (natural-language assertion, by the judge model; advisory)", ["run", "judged pass", "judged"],
                        [[r["label"], _pct(r.get("judged_pass_rate", 0.0)), str(r.get("judged_sessions", 0))] for r in runs],
                        "the judge never changes the verdict; unjudged sessions (errors) count as not passed"))
+    tables += _customer_tables(runs)
     categories = [c for c in CATEGORIES if any(c in r["by_category"] for r in runs)]
     if categories:  # a robustness run has axes, not the base suite's categories (see the by-axis table)
         tables.append(("Pass rate by category", ["run", *categories],
@@ -87,11 +89,61 @@ def _tables(report: dict[str, Any], intervals: bool = False) -> list[tuple[str, 
     return _labelled(report, tables + _axis_tables(runs, intervals) + fidelity_tables(runs) + _gate_and_trial_tables(report))
 
 
+#: The most sessions the text and markdown list per customer table (the JSON lists every one).
+LISTED_CUSTOMER_SESSIONS = 20
+
+
+def _rate_with_n(rate: float | None, n: int) -> str:
+    return "–" if rate is None else f"{_pct(rate)} (n={n})"
+
+
+def _customer_of(run: dict[str, Any]) -> str:
+    version = run.get("customer_guidelines_version")
+    return f"{run.get('user') or '?'} · {run.get('user_llm') or 'no model'}" + (f" · guidelines {version}" if version else "")
+
+
+def _customer_tables(runs: Sequence[dict[str, Any]]) -> list[tuple[str, list[str], list[list[str]], str]]:
+    """The customer audit per run, the failed sessions whose first problem was the customer's, and the sessions it erred in."""
+    if not any("customer_audit" in r for r in runs):
+        return []
+    audit = ("Customer audit (did the simulated customer do its part? share of sessions failing each check; needs review in "
+             "brackets)", ["run", "customer", "customer error", *AUDITS, "pass", "pass w/o customer errors",
+                           "failed first by the customer"],
+             [[r["label"], _customer_of(r), f"{_pct(r['customer_error_rate'])} ({r['n_customer_errors']})",
+               *(f"{_pct(r['customer_audit'][c])} ({_pct(r['customer_audit_needs_review'][c])})" for c in AUDITS),
+               _pct(r["pass_rate"]), _rate_with_n(r["pass_rate_without_customer_errors"], r["n_without_customer_errors"]),
+               _rate_with_n(r["customer_first_share"], r["n_customer_first_failures"])] for r in runs],
+             " · ".join(f"{c} {TITLES[c]}" for c in AUDITS) + ". The audit is not part of the verdict: pass is the paper's, "
+             "unchanged; 'pass w/o customer errors' is over the n sessions where no check failed. 'Failed first by the "
+             "customer': the share (and number) of failed sessions, infrastructure errors left out, whose first problem was "
+             "the customer's: a check failed at a turn at or before the assistant's first faulted call. How to read a score "
+             "with its customer's fidelity: docs/customer-fidelity.md")
+    tables = [audit]
+    first = [(r["label"], f) for r in runs for f in r.get("customer_first_failures", [])]
+    if first:
+        more = len(first) - LISTED_CUSTOMER_SESSIONS
+        tables.append(("Failed sessions whose first problem was the customer's", ["run", "task", "trial", "check", "where"],
+                       [[label, f["task_id"], str(f["trial"]), f"{f['check']} {TITLES.get(f['check'], '')}", f["detail"]]
+                        for label, f in first[:LISTED_CUSTOMER_SESSIONS]],
+                       f"and {more} more (--format json lists every one)" if more > 0 else ""))
+    erred = [(r["label"], e) for r in runs for e in r.get("customer_error_sessions", [])]
+    if erred:
+        more = len(erred) - LISTED_CUSTOMER_SESSIONS
+        tables.append(("Sessions with a customer error (the customer audit per session)", ["run", "task", "trial", "verdict",
+                                                                                          "failed checks"],
+                       [[label, e["task_id"], str(e["trial"]), "pass" if e["passed"] else "fail",
+                         "; ".join(f"{c} {detail}" for c, detail in e["checks"].items())]
+                        for label, e in erred[:LISTED_CUSTOMER_SESSIONS]],
+                       (f"and {more} more; " if more > 0 else "") + "every session's audit is in --format json --sessions "
+                       "and in the HTML report's session view"))
+    return tables
+
+
 def _labelled(report: dict[str, Any], tables: list[tuple[str, list[str], list[list[str]], str]]
               ) -> list[tuple[str, list[str], list[list[str]], str]]:
     """Every table's title followed by the runs' edition in brackets ("public 1.0.0", "edition 3f2a…")."""
     label = (report.get("edition") or {}).get("label")
-    return [(f"{title} ({label})" if label else title, *rest) for title, *rest in tables]  # type: ignore[misc]
+    return [(f"{title} ({label})" if label else title, header, rows, note) for title, header, rows, note in tables]
 
 
 def _axis_cell(entry: dict[str, Any] | None, intervals: bool) -> str:
@@ -237,7 +289,7 @@ def _category_effort(figures: dict[str, Any] | None) -> str:
 
 def to_markdown(report: dict[str, Any]) -> str:
     """Markdown tables, ready to paste into a paper or README."""
-    out = []
+    out = [f"**{line}**" for line in report.get("warnings") or []] + ([""] if report.get("warnings") else [])
     for title, header, rows, note in _tables(report):
         out += [f"### {title}", "", "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
         out += ["| " + " | ".join(row) + " |" for row in rows]
@@ -254,6 +306,8 @@ def to_text(report: dict[str, Any], width: int = 160) -> str:
 
     buffer = io.StringIO()
     console = Console(file=buffer, width=width, force_terminal=False, color_system=None)
+    for line in report.get("warnings") or []:
+        console.print(line, markup=False, highlight=False, soft_wrap=True)
     for title, header, rows, note in _tables(report):
         table = Table(title=title, title_justify="left", caption=note or None, caption_justify="left")
         for column in header:

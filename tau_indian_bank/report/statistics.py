@@ -113,7 +113,8 @@ def mcnemar_exact(b: int, c: int) -> float:
     for i in range(min(b, c) + 1):
         tail += term
         term = term * (total - i) // (i + 1)
-    return min(1.0, (2 * tail) / (2**total))
+    share: float = (2 * tail) / (2**total)  # exact integers until this one division
+    return min(1.0, share)
 
 
 def holm_adjust(p_values: list[float]) -> list[float]:

@@ -143,10 +143,10 @@ def _scatter(chart: Chart) -> tuple[int, list[str]]:
     ticks = _x_ticks(max(xs) * 1.1 if xs else 1.0)
     dollars = "dollars" in chart.group_label
     parts = []
-    for tick in range(0, 101, 20):
-        y = top + plot_h * (1 - tick / 100)
+    for percent in range(0, 101, 20):
+        y = top + plot_h * (1 - percent / 100)
         parts.append(f'<line class="grid" x1="{left}" x2="{WIDTH - right}" y1="{y:.1f}" y2="{y:.1f}"/>'
-                     f'<text class="tick" x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{tick}%</text>')
+                     f'<text class="tick" x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{percent}%</text>')
     for tick in ticks:
         x = left + plot_w * tick / ticks[-1]
         parts.append(f'<text class="tick" x="{x:.1f}" y="{top + plot_h + 16}" text-anchor="middle">'

@@ -30,7 +30,8 @@ from typing import Any
 
 from tau_indian_bank.evaluation.diagnostics import model_error
 from tau_indian_bank.evaluation.facts import notes_without_declared, task_facts
-from tau_indian_bank.report.load import Run, read_results, simulations_by_slot
+from tau_indian_bank.report.results import read_results, simulations_by_slot
+from tau_indian_bank.report.sessions import Run
 
 
 class StringTable:
@@ -142,4 +143,5 @@ def pack(payload: Mapping[str, Any]) -> str:
 
 def unpack(text: str) -> dict[str, Any]:
     """The inverse of :func:`pack` (tests read the embedded payload with it)."""
-    return json.loads(gzip.decompress(base64.b64decode(text)).decode("utf-8"))
+    payload: dict[str, Any] = json.loads(gzip.decompress(base64.b64decode(text)).decode("utf-8"))
+    return payload

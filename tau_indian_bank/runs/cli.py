@@ -127,7 +127,7 @@ def _add_check_flags(parser: argparse.ArgumentParser) -> None:
                         help="when resuming, also run again the sessions that ended with a model error or crashed")
 
 
-def add_run_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_run_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``tau-indian-bank run``."""
     parser = commands.add_parser("run", help="run the benchmark (checkpointed, resumable, shardable)", description=DESCRIPTION)
     _add_task_flags(parser)

@@ -4,12 +4,13 @@
   (see ``runs/cli.py`` for how each one maps), plus a shard, a model router file and the
   run's own checks (preflight, ``--retry-errors``).
 * :func:`resume_config` — the part of a run that decides its sessions (task set, split and
-  content, participants, models and their sampling arguments, steps, seed, policy and so
-  on): a checkpoint records it and a resume must match it exactly. Concurrency, retries,
+  content, participants, models and their sampling arguments, steps, seed, policy, the
+  customer guidelines' version and so on): a checkpoint records it and a resume must match it
+  exactly. Concurrency, retries,
   endpoints, keys and log level may change between attempts.
 * :func:`run_provenance` — what produced the run (package version, git commit, digests of
-  the task suite, seed data and policy), recorded in the checkpoint's header and the
-  results file.
+  the task suite, seed data and policy, the customer guidelines' version), recorded in the
+  checkpoint's header and the results file.
 * :func:`results_metadata` — the ``tau_indian_bank_run`` entry of the results file: the
   provenance, the configuration's digest, the task set, the shard and its slots, the
   router's deployments (never a key).
@@ -27,6 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tau_indian_bank.guidelines import guidelines_version
 from tau_indian_bank.runs.slots import Shard, Slot
 from tau_indian_bank.vocabulary import DOMAIN_NAME, LLM_AGENT, LLM_CUSTOMER
 
@@ -102,6 +104,7 @@ def resume_config(options: RunOptions, tasks: Sequence[Any], models: Mapping[str
         "max_steps": options.max_steps, "max_errors": options.max_errors, "seed": options.seed,
         "enforce_communication_protocol": options.enforce_communication_protocol,
         "shard": str(options.shard) if options.shard else None, "policy_sha256": policy_sha256,
+        "customer_guidelines_version": guidelines_version(),
     }
     if options.judge_llm:  # only when used, so that checkpoints of runs without a judge keep their configuration
         config["judge"] = {"llm": options.judge_llm, "llm_args": _sampling(args.get("judge") or {}),
@@ -111,7 +114,7 @@ def resume_config(options: RunOptions, tasks: Sequence[Any], models: Mapping[str
 
 def run_provenance() -> dict[str, str]:
     """What produced a run: package version, git commit, digests of the task suite, seed data and policy."""
-    from tau_indian_bank.report.metrics import provenance
+    from tau_indian_bank.editions.provenance import provenance
 
     return provenance()
 

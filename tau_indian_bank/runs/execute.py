@@ -120,7 +120,7 @@ def _outline(simulation: Any) -> dict[str, Any]:
 
 
 def _record(simulation: Any, secrets: Sequence[bytes]) -> bytes:
-    record = simulation.model_dump_json().encode()
+    record: bytes = simulation.model_dump_json().encode()
     for secret in secrets:
         record = record.replace(secret, b"<redacted>")
     return record

@@ -19,7 +19,7 @@ from typing import Any
 from tau_indian_bank.errors import MissingApiKeyError, RunInputError
 from tau_indian_bank.runs.config import RunOptions, resume_config, run_provenance, sha256
 from tau_indian_bank.runs.slots import Slot, all_slots, shard_slots, trial_seeds
-from tau_indian_bank.vocabulary import NO_MODEL, OFFLINE_AGENTS, SCRIPTED_CUSTOMER
+from tau_indian_bank.vocabulary import LLM_CUSTOMER, NO_MODEL, OFFLINE_AGENTS, SCRIPTED_CUSTOMER
 
 __all__ = ["Plan", "RunOptions", "build_plan", "default_name", "load_run_tasks", "recorded_args"]
 
@@ -64,8 +64,9 @@ def _check_numbers(options: RunOptions) -> None:
 
 def load_run_tasks(options: RunOptions) -> list[Any]:
     """The tasks to run, in suite order, as tau2 ``Task`` objects (through tau2's registry)."""
-    from tau2.registry import registry
+    from tau_indian_bank.plugin.registration import ensure_registered
 
+    registry = ensure_registered()
     info = registry.get_info()
     if options.domain not in info.domains:
         raise RunInputError(f"unknown domain {options.domain!r}; choose one of: {', '.join(sorted(info.domains))}")
@@ -197,15 +198,22 @@ def _router(options: RunOptions) -> tuple[dict[str, Any] | None, set[str], list[
 
 def _info(options: RunOptions, agent_llm: str, user_llm: str, agent_args: Mapping[str, Any], user_args: Mapping[str, Any],
           commit: str) -> Any:
-    """tau2's ``Info`` as ``tau2 run`` fills it, with this package's git commit (tau2 asks the working folder's)."""
+    """tau2's ``Info`` as ``tau2 run`` fills it, with this package's git commit (tau2 asks the working folder's).
+
+    The customer's guidelines are those it was given: the banking guidelines for ``indian_bank_user``
+    (tau2 records its generic ones, which our customer never reads), tau2's for its own simulator.
+    """
     from tau2.data_model.simulation import AgentInfo, Info, UserInfo
     from tau2.run import get_environment_info
     from tau2.user.user_simulator import get_global_user_sim_guidelines
 
+    from tau_indian_bank.guidelines import customer_guidelines
+
+    guidelines = customer_guidelines() if options.user == LLM_CUSTOMER else get_global_user_sim_guidelines()
     return Info(git_commit=commit, num_trials=options.num_trials, max_steps=options.max_steps,
                 max_errors=options.max_errors, seed=options.seed,
                 user_info=UserInfo(implementation=options.user, llm=user_llm, llm_args=recorded_args(user_args),
-                                   global_simulation_guidelines=get_global_user_sim_guidelines()),
+                                   global_simulation_guidelines=guidelines),
                 agent_info=AgentInfo(implementation=options.agent, llm=agent_llm, llm_args=recorded_args(agent_args)),
                 environment_info=get_environment_info(options.domain, include_tool_info=False))
 

@@ -6,10 +6,10 @@ the oracle could not cope with. This command runs it against ``indian_bank_user`
 given model, on both task sets' lite splits by default, through ``tau-indian-bank run``'s own
 machinery (``runs/plan.py``, ``runs/execute.py``): one checkpoint (re-running the same command
 resumes it), the preflight, model errors recorded and counted apart (never a customer error),
-and one standard tau2 results file holding both task sets' sessions, which ``tau-indian-bank
-report`` reads and shows the fidelity tables for (:mod:`~tau_indian_bank.report.fidelity`).
-It prints the customer's fidelity, by kind of error and by scripted behaviour, each with its
-95% interval, and the sessions the oracle could not cope with (to review).
+and one standard tau2 results file holding both task sets' sessions, from which the report
+computes the customer's fidelity (``report/fidelity.py``: by kind of error and by scripted
+behaviour, each with its 95% interval, and the sessions the oracle could not cope with); the
+command prints it, and ``tau-indian-bank report`` shows the same tables for that file.
 """
 
 from __future__ import annotations
@@ -92,50 +92,21 @@ def plan_qualification(request: Qualification) -> Any:
     return build_plan(options, qualification_tasks(request))
 
 
-def qualify(request: Qualification, say: Callable[[str], None]) -> tuple[int, str]:
-    """Run (or resume) the qualification; return the exit code and what to print (the fidelity and the summary)."""
-    from tau_indian_bank.report.fidelity import fidelity_tables
-    from tau_indian_bank.report.load import load_run
-    from tau_indian_bank.report.metrics import build_report
-    from tau_indian_bank.report.render import text_tables
+def qualify(request: Qualification, say: Callable[[str], None]) -> Any:
+    """Run (or resume) the qualification; its :class:`~tau_indian_bank.runs.execute.Summary` (the results file's path).
+
+    The fidelity is the report's to compute from that file (``report/fidelity.py``); ``tau-indian-bank
+    qualify-customer`` prints it.
+    """
     from tau_indian_bank.runs.execute import execute
 
     plan = plan_qualification(request)
     say(f"tau-indian-bank: qualifying customer model {plan.user_llm}: the oracle on {len(plan.slots)} sessions "
         f"({_by_set(plan.tasks)}), checkpoint {plan.checkpoint_path}")
-    summary = execute(plan, say=say)
-    report = build_report([load_run(summary.results, "qualification")])
-    out = text_tables(fidelity_tables(report["runs"]))
-    lines = summary_lines(report["runs"][0]["customer_fidelity"], summary.results)
-    if summary.model_errors or summary.crashed:
-        first = summary.first_model_error or summary.first_crash
-        lines.append(f"{summary.model_errors + summary.crashed} of {summary.sessions} sessions ended with an "
-                     f"infrastructure error (first: {first}); counted apart, never a customer error; "
-                     "--retry-errors runs them again")
-    code = 1 if summary.sessions and summary.infrastructure_errors == summary.sessions else 0
-    return code, out + "\n".join(lines) + "\n"
+    return execute(plan, say=say)
 
 
 def _by_set(tasks: Sequence[Any]) -> str:
     robust = sum(task.id.startswith("rob_") for task in tasks)
     return ", ".join(part for part in (f"{len(tasks) - robust} base" if len(tasks) - robust else "",
                                        f"{robust} robustness" if robust else "") if part)
-
-
-def summary_lines(fidelity: Mapping[str, Any], results: str) -> list[str]:
-    """The lines under the tables: the fidelity in words, the sessions to review, where the results are."""
-    share = fidelity["fidelity"]
-    if share["n"]:
-        low, high = share["ci95"]
-        head = (f"customer fidelity {100 * share['rate']:.1f}% (95% CI {100 * low:.1f}–{100 * high:.1f}%): the customer "
-                f"did its part in {share['count']} of {share['n']} judged sessions")
-    else:
-        head = "customer fidelity: no session could be judged"
-    kinds = {k: v["count"] for k, v in fidelity["by_kind"].items() if v["count"]}
-    errors = ", ".join(f"{k} {n}" for k, n in kinds.items())
-    lines = [head, f"{fidelity['n_customer_errors']} sessions with a customer error" + (f" ({errors})" if errors else "")]
-    if fidelity["n_needs_review"]:
-        lines.append(f"{fidelity['n_needs_review']} sessions need review: the oracle could not cope with a legitimate reply "
-                     "(a clean customer audit; not counted as customer errors)")
-    lines.append(f"results: {results} (tau-indian-bank report {results} shows these tables)")
-    return lines

@@ -151,7 +151,7 @@ def _dispatcher(router: Any, names: set[str], original: Callable[..., Any]) -> C
         kwargs.pop("num_retries", None)  # the router's retry policy governs its deployments
         return router.completion(model=model, messages=messages, **kwargs)
 
-    completion.serves = names.__contains__  # type: ignore[attr-defined] - read by participants' key check
+    completion.serves = names.__contains__  # type: ignore[attr-defined]  # a mark on the function, read by plugin.llm_agent
     return completion
 
 

@@ -18,7 +18,7 @@ from typing import TypeVar
 
 from tau_indian_bank.bank.clock import add_days
 from tau_indian_bank.bank.ids import content_id
-from tau_indian_bank.bank.schema import BUSINESS_TABLES
+from tau_indian_bank.bank.schema import BUSINESS_TABLES, table_name
 from tau_indian_bank.constants import PAISE_PER_RUPEE, TODAY
 from tau_indian_bank.seeding.places import City
 
@@ -280,7 +280,7 @@ class SeedBank:
 
     ctx: SeedContext
     tables: dict[str, list[Row]] = field(
-        default_factory=lambda: {model.__tablename__: [] for model in BUSINESS_TABLES}  # type: ignore[attr-defined]
+        default_factory=lambda: {table_name(model): [] for model in BUSINESS_TABLES}
     )
     people: list[Person] = field(default_factory=list)
     accounts: list[AccountInfo] = field(default_factory=list)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import calendar
 import datetime as dt
+from typing import Any
 
 from tau_indian_bank.bank.clock import add_days
 from tau_indian_bank.bank.money import rupees_to_paise
@@ -24,7 +25,13 @@ from tau_indian_bank.seeding.common import (
     rtgs_utr,
     upi_rrn,
 )
-from tau_indian_bank.seeding.counterparties import BUSINESS_PARTIES, ELECTRICITY_BOARDS, MUTUAL_FUNDS, OTHER_BANKS, SPENDS
+from tau_indian_bank.seeding.counterparties import (
+    BUSINESS_PARTIES,
+    ELECTRICITY_BOARDS,
+    MUTUAL_FUNDS,
+    OTHER_BANKS,
+    SPENDS,
+)
 from tau_indian_bank.seeding.people_names import NAMES
 from tau_indian_bank.seeding.places import CITIES
 
@@ -43,7 +50,7 @@ def person_name(ctx: SeedContext) -> str:
 
 
 def rail_event(
-    ctx: SeedContext, day: dt.date, direction: str, channel: str, amount: int, party: str, purpose: str = "", **extra: object
+    ctx: SeedContext, day: dt.date, direction: str, channel: str, amount: int, party: str, purpose: str = "", **extra: Any
 ) -> Event:
     """Build a UPI/IMPS/NEFT/RTGS posting with the reference and narration that rail uses."""
     tag = party.upper()
@@ -63,7 +70,7 @@ def rail_event(
         narration = f"RTGS {'DR' if direction == 'debit' else 'CR'}-{ref}-{tag}{note}"
     return Event(
         day=day, direction=direction, channel=channel, amount=amount, counterparty=party, reference=ref, narration=narration, **extra
-    )  # type: ignore[arg-type]
+    )
 
 
 def _last_weekday(year: int, month: int) -> dt.date:

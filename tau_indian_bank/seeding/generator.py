@@ -26,7 +26,7 @@ from pathlib import Path
 
 from sqlmodel import SQLModel
 
-from tau_indian_bank.bank.schema import BUSINESS_TABLES
+from tau_indian_bank.bank.schema import BUSINESS_TABLES, table_name, table_of
 from tau_indian_bank.seeding.accounts import make_accounts
 from tau_indian_bank.seeding.cards import make_cards, make_cheques, make_mandates
 from tau_indian_bank.seeding.common import GENERATOR_VERSION, SEED, SeedBank, SeedContext
@@ -45,12 +45,12 @@ Rows = list[dict[str, object]]
 
 def columns(model: type[SQLModel]) -> list[str]:
     """The table's column names in declaration order."""
-    return [column.name for column in model.__table__.columns]  # type: ignore[attr-defined]
+    return [column.name for column in table_of(model).columns]
 
 
 def primary_key(model: type[SQLModel]) -> list[str]:
     """The table's primary-key column names in declaration order."""
-    return [column.name for column in model.__table__.columns if column.primary_key]  # type: ignore[attr-defined]
+    return [column.name for column in table_of(model).columns if column.primary_key]
 
 
 def generate(seed: int = SEED, reserved: frozenset[str] = frozenset()) -> dict[str, Rows]:
@@ -79,7 +79,7 @@ def generate(seed: int = SEED, reserved: frozenset[str] = frozenset()) -> dict[s
     make_offers(bank)
     tables: dict[str, Rows] = {}
     for model in BUSINESS_TABLES:
-        name = model.__tablename__  # type: ignore[attr-defined]
+        name = table_name(model)
         tables[name] = _in_key_order(model, bank.tables[name])
     return tables
 
@@ -136,7 +136,7 @@ def write_seed(out_dir: Path, seed: int = SEED, avoid: Path | None = None) -> di
     out_dir.mkdir(parents=True, exist_ok=True)
     entries: dict[str, dict[str, object]] = {}
     for model in BUSINESS_TABLES:
-        name = model.__tablename__  # type: ignore[attr-defined]
+        name = table_name(model)
         data = render_csv(model, tables[name])
         (out_dir / f"{name}.csv").write_bytes(data)
         entries[name] = {"rows": len(tables[name]), "sha256": hashlib.sha256(data).hexdigest()}

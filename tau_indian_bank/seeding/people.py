@@ -15,7 +15,16 @@ from tau_indian_bank.seeding.common import (
     address_text,
 )
 from tau_indian_bank.seeding.people_names import EMAIL_DOMAINS, NAMES
-from tau_indian_bank.seeding.places import BRANCH_SITES, BUILDINGS, CITIES, CULTURE_HOME_STATES, LANDMARKS, STATE_CULTURE, STREETS, City
+from tau_indian_bank.seeding.places import (
+    BRANCH_SITES,
+    BUILDINGS,
+    CITIES,
+    CULTURE_HOME_STATES,
+    LANDMARKS,
+    STATE_CULTURE,
+    STREETS,
+    City,
+)
 
 CUSTOMER_COUNT = 1000
 _TIER_WEIGHT = {"metro": 1.6, "urban": 1.0, "semi_urban": 0.6}

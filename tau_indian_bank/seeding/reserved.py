@@ -13,7 +13,7 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-from tau_indian_bank.bank.schema import BUSINESS_TABLES, REFERENCE_TABLES
+from tau_indian_bank.bank.schema import BUSINESS_TABLES, REFERENCE_TABLES, table_of
 from tau_indian_bank.errors import DataFileError
 
 #: Columns besides the keys whose values are references a customer could quote.
@@ -24,7 +24,7 @@ def reserved_ids(seed_dir: Path) -> frozenset[str]:
     """Every id and reference of the bank in ``seed_dir`` (its customer tables' single-column keys, transaction references)."""
     found: set[str] = set()
     for model in BUSINESS_TABLES:
-        table = model.__table__  # type: ignore[attr-defined]
+        table = table_of(model)
         keys = [column.name for column in table.primary_key.columns]
         if table.name in REFERENCE_TABLES or (len(keys) != 1 and table.name not in EXTRA_COLUMNS):
             continue

@@ -134,7 +134,7 @@ class _ServiceIndex:
     def draw(self, ctx: SeedContext, person: Person) -> tuple[str, str | None, str]:
         """Return (category, related id, description) for something this customer really has."""
         own = [acc for acc in person.accounts if acc.primary is person]
-        records: dict[str, list] = {
+        records: dict[str, list[Any]] = {
             "dispute_transaction": [txn for acc in own for txn in self.debits.get(acc.account_id, [])],
             "card_replacement": self.cards.get(person.customer_id, []),
             "account_reactivation": [acc for acc in own if acc.status == "dormant"],

@@ -1,4 +1,10 @@
-"""The task-suite builder: families x quotas -> tasks.json and split_tasks.json (the files ``suite_files`` reads).
+"""The one builder of both task sets: families x quotas -> tasks.json and split_tasks.json (the files ``suite_files`` reads).
+
+A task set's :class:`Recipe` names its families (in generation order; each carries its quota)
+and how its splits are drawn: the base suite (``indian_bank``: base, lite, train and test,
+stratified by category) and the robustness set (``indian_bank_robust``: base and lite,
+``LITE_PER_AXIS`` per axis). :func:`build` fills every family of a plan (by default each
+family's quota) and draws the splits.
 
 Deterministic: each family draws from its own ``random.Random("<seed>:<family>")`` (string
 seeds do not depend on PYTHONHASHSEED), candidates come from ordered queries, and a
@@ -13,23 +19,29 @@ import random
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from tau_indian_bank.evaluation.facts import attach_facts
-from tau_indian_bank.paths import SPLITS_FILE, TASKS_FILE
+from tau_indian_bank.evaluation.fact_replay import attach_facts
 from tau_indian_bank.tasks.composition import family_of
 from tau_indian_bank.tasks.families import all_families
 from tau_indian_bank.tasks.framework import Draft, Family, assemble, persona
 from tau_indian_bank.tasks.lookups import full_name
+from tau_indian_bank.tasks.robust import all_robust_families
 from tau_indian_bank.tasks.scenario_rules import fit_persona
-from tau_indian_bank.vocabulary import CATEGORIES, category_of
+from tau_indian_bank.vocabulary import AXES, CATEGORIES, DOMAIN_NAME, ROBUST_TASK_SET, axis_of, category_of
 
 GENERATION_SEED = 20260715
 #: Version of the task generator (this builder, the families' framework): an edition's manifest records it.
 GENERATOR_VERSION = 1
+#: The base suite's drawn splits (``base`` holds every task; ``train`` is lite less test).
 SPLIT_SIZES = {"lite": 200, "test": 50}
+#: Tasks per axis in the robustness set's ``lite`` split (stratified by axis).
+LITE_PER_AXIS = 5
+#: A generated task set: its tasks and its named splits.
+TaskSet = tuple[list[dict[str, Any]], dict[str, list[str]]]
 
 
 class GenerationError(RuntimeError):
@@ -69,7 +81,8 @@ def carries_data(text: str) -> bool:
     return bool(_DATA.search(text))
 
 
-def _fill(family: Family, quota: int, used: Counter[str], seed: int, avoid: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
+def fill_family(family: Family[Any], quota: int, used: Counter[str], seed: int,
+                avoid: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
     """``quota`` tasks of one family: its candidates first, then (only if they run out) its fallback candidates.
 
     A task whose scenario text is in ``avoid`` (another suite's) is kept back, and used only if
@@ -109,7 +122,7 @@ def _fill(family: Family, quota: int, used: Counter[str], seed: int, avoid: froz
     return tasks
 
 
-def _assembled(conn: Any, family: Family, number: int, draft: Draft, persona_text: str, login_context: str) -> dict[str, Any]:
+def _assembled(conn: Any, family: Family[Any], number: int, draft: Draft, persona_text: str, login_context: str) -> dict[str, Any]:
     return fit_persona(attach_facts(assemble(family, number, draft, persona_text, login_context,
                                              full_name(conn, draft.customer_id))))
 
@@ -185,25 +198,76 @@ def make_splits(task_ids: Iterable[str], seed: int = GENERATION_SEED) -> dict[st
     return {name: stratified_order(members) for name, members in splits.items()}
 
 
-def build(plan: dict[str, int] | None = None, seed: int = GENERATION_SEED,
-          avoid: frozenset[str] = frozenset()) -> tuple[list[dict[str, Any]], dict[str, list[str]]]:
-    """Generate the suite: every family filled to its quota, then the splits.
+def interleave(groups: dict[str, list[str]]) -> list[str]:
+    """Round-robin over the groups (in the order given), so every prefix is spread across them."""
+    order: list[str] = []
+    queues = {name: list(ids) for name, ids in groups.items()}
+    while any(queues.values()):
+        for name in groups:
+            if queues[name]:
+                order.append(queues[name].pop(0))
+    return order
+
+
+def make_robust_splits(task_ids: Iterable[str], seed: int = GENERATION_SEED) -> dict[str, list[str]]:
+    """``base``: every task; ``lite``: ``LITE_PER_AXIS`` per axis, taken in turn from the axis's families; both interleaved by axis.
+
+    Within an axis the families (by name) each give their tasks in a seeded shuffle, and lite takes one task from each
+    family in turn, so an axis's lite tasks span as many of its families as it has (up to ``LITE_PER_AXIS``).
+    """
+    by_axis: dict[str, list[str]] = {axis: [] for axis in AXES}
+    for task_id in sorted(task_ids):
+        by_axis[axis_of(task_id) or "unknown"].append(task_id)
+    rng = random.Random(f"{seed}:robust-splits")
+    lite: dict[str, list[str]] = {}
+    for axis, ids in by_axis.items():
+        families: dict[str, list[str]] = {}
+        for task_id in ids:
+            families.setdefault(task_id.rsplit("_", 1)[0], []).append(task_id)
+        for members in families.values():
+            rng.shuffle(members)
+        lite[axis] = sorted(interleave(dict(sorted(families.items())))[:LITE_PER_AXIS])
+    return {"base": interleave(by_axis), "lite": interleave(lite)}
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """How a task set is made: its families, in generation order, and how its splits are drawn from the task ids."""
+
+    families: Callable[[], Sequence[Family[Any]]]
+    splits: Callable[[Iterable[str], int], dict[str, list[str]]]
+
+
+#: Both task sets, by name.
+RECIPES: dict[str, Recipe] = {
+    DOMAIN_NAME: Recipe(all_families, make_splits),
+    ROBUST_TASK_SET: Recipe(all_robust_families, make_robust_splits),
+}
+
+
+def plan_of(task_set: str = DOMAIN_NAME) -> dict[str, int]:
+    """A task set's full plan: family name -> its quota, in generation order."""
+    return {family.name: family.quota for family in RECIPES[task_set].families()}
+
+
+def build(plan: Mapping[str, int] | None = None, seed: int = GENERATION_SEED, avoid: frozenset[str] = frozenset(),
+          task_set: str = DOMAIN_NAME) -> TaskSet:
+    """Generate a task set: every family of ``plan`` (default: each family's quota) filled, in generation order; then the splits.
 
     ``avoid``: scenario texts no task may have (a private edition avoids the public suite's that carry data).
     """
-    from tau_indian_bank.tasks.quotas import QUOTAS
-
-    plan = QUOTAS if plan is None else plan
-    families = {f.name: f for f in all_families()}
+    recipe = RECIPES[task_set]
+    families = {family.name: family for family in recipe.families()}
+    plan = plan_of(task_set) if plan is None else plan
     unknown = sorted(set(plan) - set(families))
     if unknown:
-        raise GenerationError(f"the plan names unknown families: {', '.join(unknown)}")
+        raise GenerationError(f"the {task_set} plan names unknown families: {', '.join(unknown)}")
     used: Counter[str] = Counter()
     tasks: list[dict[str, Any]] = []
     for name, family in families.items():
         if plan.get(name, 0) > 0:
-            tasks.extend(_fill(family, plan[name], used, seed, avoid))
-    return tasks, make_splits((t["id"] for t in tasks), seed)
+            tasks.extend(fill_family(family, plan[name], used, seed, avoid))
+    return tasks, recipe.splits((t["id"] for t in tasks), seed)
 
 
 def render(tasks: list[dict[str, Any]], splits: dict[str, list[str]]) -> tuple[str, str]:
@@ -218,10 +282,3 @@ def write_files(texts: tuple[str, str], tasks_file: Path, splits_file: Path) -> 
         temporary = path.with_suffix(path.suffix + ".tmp")
         temporary.write_text(text, encoding="utf-8")
         temporary.replace(path)
-
-
-def write(tasks_file: Path = TASKS_FILE, splits_file: Path = SPLITS_FILE) -> tuple[int, int]:
-    """Generate and write the suite; return (tasks, splits)."""
-    tasks, splits = build()
-    write_files(render(tasks, splits), tasks_file, splits_file)
-    return len(tasks), len(splits)

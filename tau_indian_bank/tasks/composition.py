@@ -1,4 +1,13 @@
-"""The suite's required composition (the paper's figures) and the check against it."""
+"""The suite's required composition (the paper's figures) and the check against it.
+
+Each family's quota (``Family.quota``, next to its generator) is its share; the quotas add up
+to the paper's figures, which :func:`composition_checks` checks: 470 sequencing, 266 edge-case,
+152 rare-tool and 112 control tasks; 962 tasks with a read, 114 without a write (93 of them
+control, 21 edge cases), so 38 without a read (9 control, 29 edge cases); control averages
+1.38 gold calls; at least 40 tasks have five or more gold calls. A write is one of the 13 write
+tools: the hand-over to a human (``transfer_to_human_agents``, its own kind of tool) is not one,
+so the 10 hand-over tasks count among the 21 edge cases without a write.
+"""
 
 from __future__ import annotations
 

@@ -74,7 +74,9 @@ class Family(Generic[C]):
     """A scenario family: one kind of request, one correct procedure under the policy.
 
     ``candidates`` lists, in a fixed order, the (customer, record) pairs the family fits,
-    as named records (see ``lookups``); ``draft`` writes one task for one of them.
+    as named records (see ``lookups``); ``draft`` writes one task for one of them. ``quota``
+    is how many tasks the family contributes to its task set (its share of the suite's
+    composition, checked by ``composition`` and ``robust.checks``): every family has one.
     """
 
     name: str
@@ -84,9 +86,15 @@ class Family(Generic[C]):
     careless: str
     candidates: Finder[C]
     draft: Drafter[C]
+    #: How many tasks of this family its task set holds (at least one).
+    quota: int
     #: Candidates of a wider kind, drawn only once ``candidates`` cannot fill the quota (a bank with fewer of the rare
     #: records the family prefers, such as another seed's): the same procedure, drafted by the same ``draft``.
     fallback: Finder[C] | None = None
+
+    def __post_init__(self) -> None:
+        if isinstance(self.quota, bool) or not isinstance(self.quota, int) or self.quota < 1:
+            raise ValueError(f"family {self.name!r}: quota must be a whole number of tasks, at least 1 (got {self.quota!r})")
 
     @property
     def prefix(self) -> str:
@@ -194,7 +202,7 @@ def action_dump(index: int, step: Step) -> dict[str, Any]:
 
 
 def assemble(
-    family: Family, number: int, draft: Draft, persona_text: str, login_context: str, customer_name: str
+    family: Family[Any], number: int, draft: Draft, persona_text: str, login_context: str, customer_name: str
 ) -> dict[str, Any]:
     """The tau2 task (as a JSON-ready dict) for a draft."""
     actions = [action_dump(i, step) for i, step in enumerate(draft.gold)]

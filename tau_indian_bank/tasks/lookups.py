@@ -12,7 +12,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Any, NamedTuple, Protocol, TypeVar
 
-R = TypeVar("R", bound=tuple)
+R = TypeVar("R", bound=tuple[Any, ...])
 
 
 class Candidate(Protocol):
@@ -220,9 +220,9 @@ class Request(NamedTuple):
 
 def _records(cursor: sqlite3.Cursor, record: type[R]) -> list[R]:
     names = tuple(column[0] for column in cursor.description)
-    fields: tuple[str, ...] = record._fields  # type: ignore[attr-defined]
+    fields: tuple[str, ...] = record._fields  # type: ignore[attr-defined]  # every record class is a NamedTuple
     assert names == fields, f"query columns {names} do not match {record.__name__} fields {fields}"
-    return [record._make(row) for row in cursor.fetchall()]  # type: ignore[attr-defined]
+    return [record._make(row) for row in cursor.fetchall()]  # type: ignore[attr-defined]  # a NamedTuple class's constructor
 
 
 def rows(conn: sqlite3.Connection, record: type[R], sql: str, params: tuple[object, ...] = ()) -> list[R]:

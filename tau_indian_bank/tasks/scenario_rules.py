@@ -102,7 +102,8 @@ def unknown_figure_problems(task: Mapping[str, Any]) -> list[str]:
     """Figures named by an instruction although "Unknown info" says the customer does not know them."""
     _, instructions = _parts(task)
     unknown = str(instructions.get("unknown_info") or "")
-    problems = [f"Unknown info names a figure ({unknown[m.start:m.end]!r})" for m in (*amounts(unknown), *percents(unknown))]
+    problems = [f"Unknown info names a figure ({unknown[m.start:m.end]!r})" for m in amounts(unknown)]
+    problems += [f"Unknown info names a figure ({unknown[m.start:m.end]!r})" for m in percents(unknown)]
     rules = unquoted(str(instructions.get("task_instructions") or ""))
     known = " ".join([str(instructions.get("reason_for_call") or ""), str(instructions.get("known_info") or ""),
                       *_QUOTED.findall(str(instructions.get("task_instructions") or ""))])

@@ -14,7 +14,8 @@ Checks, each reported as a line of a table (failing task ids listed):
 * scenarios: no scenario contradicts the customer guidelines (``scenario_rules``: voice,
   figures the customer does not know, credentials, date of birth, persona), over
   whatever tasks the set has;
-* participants: through tau2's own loop and evaluator, the oracle passes every task and
+* participants (when the command passes the runner, ``plugin.offline.participant_outcomes``:
+  this module never imports the tau2 glue): through tau2's own loop and evaluator, the oracle passes every task and
   each of the four scripted baselines fails every task; the oracle states every fact of
   every task (answer check) and each baseline misses one wherever a task has facts.
 
@@ -33,20 +34,27 @@ import os
 import re
 import time
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from contextlib import ExitStack
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tau_indian_bank.evaluation.facts import derive_facts, task_facts, why_no_facts, without_facts
+from tau_indian_bank.evaluation.fact_replay import derive_facts
+from tau_indian_bank.evaluation.facts import task_facts, why_no_facts, without_facts
 from tau_indian_bank.tasks.composition import Check, composition_checks
 from tau_indian_bank.tasks.evidence import missing_evidence
 from tau_indian_bank.tasks.fact_needs import fact_needs_check
 from tau_indian_bank.tasks.scenario_rules import scenario_problems
 from tau_indian_bank.tools.arguments import ArgumentError, bind
 from tau_indian_bank.tools.catalogue import ALL_SPECS
-from tau_indian_bank.vocabulary import BASELINES, CATEGORY_PREFIXES, DOMAIN_NAME, OFFLINE_AGENTS, ORACLE, ROBUST_PREFIX, ROBUST_TASK_SET
+from tau_indian_bank.vocabulary import (
+    BASELINES,
+    CATEGORY_PREFIXES,
+    DOMAIN_NAME,
+    OFFLINE_AGENTS,
+    ORACLE,
+    ROBUST_PREFIX,
+    ROBUST_TASK_SET,
+)
 
 _FACTS = "facts from the gold replay (or why none)"
 _ID = re.compile(rf"^({'|'.join(CATEGORY_PREFIXES.values())})_[a-z0-9_]+_\d{{4}}$")
@@ -140,47 +148,10 @@ def _gold_problems(task: Mapping[str, Any], policy: str) -> tuple[list[str], lis
     return failures, missing
 
 
-Row = tuple[str, bool, bool, "bool | None"]
-
-
-def _run_participant(job: tuple[str, list[dict[str, Any]], bool]) -> tuple[str, list[Row]]:
-    """One agent on some tasks, in a worker process: (task id, passed, every safety gate passed, answer check).
-
-    The gates are checked for the oracle, and for every agent when ``all_gates`` (the robustness set's strict verdict).
-    """
-    from tau2.data_model.tasks import Task
-
-    from tau_indian_bank.evaluation.answers import check_answer
-    from tau_indian_bank.evaluation.safety import check_safety
-    from tau_indian_bank.plugin.offline import run_offline
-
-    agent, raw, all_gates = job
-    by_id = {t["id"]: t for t in raw}
-    results = run_offline([Task.model_validate(t) for t in raw], agent)
-    rows = []
-    for sim in results.simulations:
-        gates_ok = True
-        messages = [m.model_dump(mode="json") for m in sim.messages]
-        if agent == ORACLE or all_gates:
-            gates_ok = all(g in ("pass", "n/a") for g in check_safety(by_id[sim.task_id], messages).gates.values())
-        rows.append((sim.task_id, sim.reward_info.reward == 1.0, gates_ok, check_answer(by_id[sim.task_id], messages).passed))
-    return agent, rows
-
-
-def participant_outcomes(tasks: Sequence[Mapping[str, Any]], agents: Sequence[str], workers: int,
-                         all_gates: bool = False) -> dict[str, dict[str, Any]]:
-    """Agent -> task id -> passed (also '<agent> gates' and '<agent> answer'), over worker processes."""
-    chunks = max(workers, 1)
-    jobs = [(agent, list(tasks[i::chunks]), all_gates) for agent in agents for i in range(chunks)]
-    outcomes: dict[str, dict[str, Any]] = {agent: {} for agent in agents}
-    outcomes.update({f"{agent} {kind}": {} for agent in agents for kind in ("gates", "answer")})
-    with ExitStack() as stack:
-        mapper = stack.enter_context(ProcessPoolExecutor(max_workers=workers)).map if workers > 1 else map
-        for agent, rows in mapper(_run_participant, jobs):
-            outcomes[agent].update({task_id: passed for task_id, passed, _, _ in rows})
-            outcomes[f"{agent} gates"].update({task_id: gates_ok for task_id, _, gates_ok, _ in rows})
-            outcomes[f"{agent} answer"].update({task_id: answer for task_id, _, _, answer in rows})
-    return outcomes
+#: Runs the offline agents on some tasks through tau2 (``plugin.offline.participant_outcomes``): given the
+#: tasks, the agents, the worker count and whether every agent's gates count, it returns agent -> task id ->
+#: passed, with "<agent> gates" (every safety gate passed) and "<agent> answer" (the answer check).
+ParticipantRunner = Callable[[Sequence[Mapping[str, Any]], Sequence[str], int, bool], dict[str, dict[str, Any]]]
 
 
 def _answer_checks(outcomes: Mapping[str, Mapping[str, Any]], agents: Sequence[str], baselines: Sequence[str],
@@ -263,9 +234,13 @@ def _base_participant_checks(tasks: Sequence[Mapping[str, Any]], outcomes: Mappi
 
 def validate(
     tasks: Sequence[Mapping[str, Any]], splits: Mapping[str, Sequence[str]], policy: str,
-    participants: bool = True, workers: int | None = None, robust: bool = False,
+    participants: ParticipantRunner | None = None, workers: int | None = None, robust: bool = False,
 ) -> tuple[list[Check], TaskProblems]:
-    """Run every check; return the table rows and the failing tasks (``robust``: the robustness set's rules)."""
+    """Run every check; return the table rows and the failing tasks (``robust``: the robustness set's rules).
+
+    ``participants`` runs the offline agents through tau2 (the caller passes
+    ``plugin.offline.participant_outcomes``); without it the participant rows are left out.
+    """
     problems = TaskProblems()
     malformed: set[str] = set()
     for task in tasks:
@@ -293,8 +268,8 @@ def validate(
     checks.append(_facts_summary(well_formed))
     checks.append(fact_needs_check(well_formed, problems))
     checks.extend(_scenario_checks(tasks, problems))
-    if participants and well_formed:
-        outcomes = participant_outcomes(well_formed, OFFLINE_AGENTS, workers or min(2, os.cpu_count() or 1), robust)
+    if participants is not None and well_formed:
+        outcomes = participants(well_formed, OFFLINE_AGENTS, workers or min(2, os.cpu_count() or 1), robust)
         checks.extend(_strict_checks(well_formed, outcomes, problems) if robust
                       else _base_participant_checks(well_formed, outcomes, problems))
         checks.extend(_answer_checks(outcomes, OFFLINE_AGENTS, BASELINES, problems))
@@ -313,9 +288,9 @@ def render_table(checks: Sequence[Check], problems: TaskProblems, seconds: float
     return "\n".join(lines)
 
 
-def main(participants: bool = True, workers: int | None = None, task_set: str = DOMAIN_NAME) -> int:
+def main(participants: ParticipantRunner | None = None, workers: int | None = None, task_set: str = DOMAIN_NAME) -> int:
     """Validate a shipped task set (the base suite, or ``indian_bank_robust``); print the table; return the exit status."""
-    from tau_indian_bank.plugin.environment import POLICY_FILE
+    from tau_indian_bank.paths import POLICY_FILE
     from tau_indian_bank.tasks.suite_files import load_splits, load_suite, task_set_files
 
     start = time.perf_counter()

@@ -54,7 +54,14 @@ from tau_indian_bank.text.records import bank_ids, cheque_numbers, endings, ment
 from tau_indian_bank.text.replies import affirmation
 from tau_indian_bank.text.script import B, E, language_of, plain
 from tau_indian_bank.text.sentences import clause_after, clause_before, sentence_spans, sentences
-from tau_indian_bank.text.speech import Reading, announces_lookup, asks_for_yes, change_kinds, question_head, read_message
+from tau_indian_bank.text.speech import (
+    Reading,
+    announces_lookup,
+    asks_for_yes,
+    change_kinds,
+    question_head,
+    read_message,
+)
 
 __all__ = [
     "CRORE", "LAKH", "MONTHS", "Amount", "B", "DateMention", "E", "Percent", "Reading", "affirmation", "amount_values",

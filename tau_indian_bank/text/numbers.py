@@ -69,7 +69,7 @@ _JOINERS = frozenset({"and"})
 
 
 def _numbered(words: list[str]) -> dict[str, int]:
-    table = {}
+    table: dict[str, int] = {}
     for number, spellings in enumerate(words, start=1):
         table.update((spelling, number) for spelling in spellings.split("/"))
     return table

@@ -16,7 +16,10 @@
   digit and a comma or point, before it; no digit after it); a token that starts (ends) with a
   letter may not continue a word on that side.
 
-API: :func:`endings`, :func:`typed_endings`, :func:`cheque_numbers`, :func:`bank_ids`, :func:`positions`, :func:`mentions`.
+* **IFSC codes** (:func:`ifsc_codes`): four letters, a zero, six letters or digits (``BSBK0752201``).
+
+API: :func:`endings`, :func:`typed_endings`, :func:`cheque_numbers`, :func:`bank_ids`, :func:`ifsc_codes`, :func:`positions`,
+:func:`mentions`.
 """
 
 from __future__ import annotations
@@ -80,6 +83,14 @@ def cheque_numbers(text: str) -> frozenset[str]:
 def bank_ids(text: str) -> frozenset[str]:
     """The bank's references and account numbers a text names, upper case."""
     return frozenset(m.group(0).upper() for m in _ID.finditer(digits_ascii(text or "").upper()))
+
+
+_IFSC = re.compile(r"\b[A-Z]{4}0[A-Z0-9]{6}\b")
+
+
+def ifsc_codes(text: str) -> frozenset[str]:
+    """The IFSC codes a text names, upper case ('bsbk0752201' -> 'BSBK0752201')."""
+    return frozenset(m.group(0) for m in _IFSC.finditer(digits_ascii(text or "").upper()))
 
 
 def _bounded(text: str, at: int, token: str) -> bool:

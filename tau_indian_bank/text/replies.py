@@ -6,8 +6,9 @@ customer's audit):
 * **no** when it starts with a refusal ("No", "Don't", "Wait", "Not yet", "Nahi", "Mat karo",
   "Ruko", "नहीं", "अभी नहीं"; after an interjection too: "Hmm, no…", "Oh, nahi…", "अच्छा, नहीं…"),
   or tells the assistant not to act anywhere ("please don't close
-  it", "hold on", "I changed my mind", "abhi mat kijiye", "रहने दीजिए"); "no problem" and "no
-  worries" are no refusal;
+  it", "hold on", "I changed my mind", "no need", "abhi mat kijiye", "zaroorat nahi", "रहने
+  दीजिए"); an acknowledgement before a refusal is no yes ("Okay, I understand. No need…",
+  "Theek hai, zaroorat nahi"); "no problem" and "no worries" are no refusal;
 * **yes** when it affirms ("yes", "okay", "go ahead", "haan ji", "ji", "theek hai", "हां",
   "ठीक है", "बिल्कुल") or tells the assistant to do it ("please block it", "kar dijiye", "कर
   दीजिए"), with no qualifier ("but", "except", "only if", "instead", "maybe", "lekin", "haan
@@ -51,10 +52,15 @@ _NO_ANYWHERE = re.compile(
     r"raise|transfer|update|order|request|file|register|touch)\b|\b(don'?t|do not)\W*$|\bnot (yet|now|right now|today)\b|"
     r"\bhold (on|off)\b|"
     r"\bwait a (sec|second|minute|moment)\b|\bnever ?mind\b|\bchanged my mind\b|\brather not\b|\bi('?d| would) rather\b|"
-    r"\bno,? (thanks|thank you|wait|stop|don'?t)\b"
-    rf"|{B}(?:mat (?:karo|kijiye|kijie|karna|karein|karen)|मत (?:करो|कीजिए|करना|करें)|nahi (?:chahiye|karna|karwana)|"
+    r"\bno,? (thanks|thank you|wait|stop|don'?t)\b|\bno need\b|\bnot needed\b"
+    rf"|{B}(?:(?:zaroorat|zarurat|jarurat|jaroorat) nahi|(?:जरूरत|ज़रूरत) नहीं|mat (?:karo|kijiye|kijie|karna|karein|karen)|मत (?:करो|कीजिए|करना|करें)|nahi (?:chahiye|karna|karwana)|"
     rf"नहीं (?:चाहिए|करना|करवाना)|abhi nahi|अभी नहीं|rehne (?:do|dijiye)|रहने (?:दो|दीजिए)|ruk(?:iye| jaiye)|रुकिए|"
     rf"(?:mera|मेरा) (?:mann|man|इरादा|मन) (?:badal|बदल)|(?:bilkul|बिल्कुल|ji|जी) (?:nahi|nahin|नहीं)){E}", re.I)
+#: An acknowledgement a reply may open with before its answer, which is no yes by itself when a refusal follows ("Okay, I
+#: understand. No need…", "Theek hai, zaroorat nahi", "ठीक है, रहने दीजिए").
+_ACKNOWLEDGED = re.compile(
+    r"^\W*(?:ok(?:ay)?|alright|all right|fine|i see|achha|acha|accha|theek hai|thik hai|ठीक है|अच्छा)\W+"
+    r"(?:(?:i understand|understood|i see|noted|got it|samajh (?:gaya|gayi)|समझ (?:गया|गई))\W+)?", re.I)
 _NOT_NO = re.compile(r"\b(no problem|no worries|not a problem|no issues?|why not|no doubt)\b"
                      rf"|{B}(?:koi baat nahi|कोई बात नहीं|koi dikkat nahi|कोई दिक्कत नहीं){E}", re.I)
 _YES = re.compile(
@@ -79,6 +85,9 @@ def affirmation(text: str) -> Answer:
     """``yes``, ``no``, ``unclear`` or ``none`` for a customer's reply to a proposal (see the module docstring)."""
     text = _BOTH_ANSWERS.sub(" ", plain(text).strip())
     cleared = _NOT_NO.sub(" ", text)
+    rest = _ACKNOWLEDGED.sub(" ", cleared, count=1)
+    if rest != cleared and (_NO_START.search(rest) or (_NO_ANYWHERE.search(rest) and not _YES.search(_NO_ANYWHERE.sub(" ", rest)))):
+        return "no"  # an acknowledgement, then a refusal: "Okay, I understand. No need…"
     no = bool(_NO_START.search(cleared) or _NO_ANYWHERE.search(cleared))
     yes = bool(_YES.search(_NO_ANYWHERE.sub(" ", text)))
     if no:

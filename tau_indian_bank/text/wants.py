@@ -11,7 +11,11 @@ judges a language-model customer by it):
 * :func:`unknown_kinds` — the kinds of figure the scenario's "Unknown info" says the customer
   does not know: ``percent`` (a rate, a ratio), ``amount`` (a payout, a balance, a limit, a
   charge, an EMI, the gold rate), ``number`` (a deposit, loan, policy or reference number, an
-  id, an IFSC), ``date`` (a due date, *when* something happened);
+  id, an IFSC), ``date`` (a due date, *when* something happened); :func:`unknown_records` — for
+  ``number``, whose numbers: the id prefixes of the records it names (a deposit's ``FD``/``RD``,
+  a mandate's ``MND``, a transaction's ``TXN``…), ``IFSC`` for an IFSC code, ``ACCOUNT`` for an
+  account number; :func:`unknown_words` — the words that name what it does not know ("payout",
+  "rate", "balance", "limit", "closed"), to tell a guess at it from a misstated figure of its own;
 * :func:`says_cue` — does a customer turn say a cue line, in its own words: by the line's
   content, never by string equality. A line that names figures is said when the turn names
   its new figure (what a proposal must name, else a figure of the line the customer knows:
@@ -38,6 +42,7 @@ from tau_indian_bank.text.scenario import STOPWORDS, Cue, Scenario, figure_token
 from tau_indian_bank.text.script import WORD, plain
 from tau_indian_bank.text.sentences import sentences
 from tau_indian_bank.text.speech import change_kinds, offers
+from tau_indian_bank.vocabulary import ID_PREFIXES
 
 Said = Literal["yes", "partly", "no"]
 
@@ -49,6 +54,18 @@ _UNKNOWN = {
     "number": re.compile(r"\b(?:numbers?|references?|ids?|ifsc(?: code)?)\b", re.I),
     "date": re.compile(r"\b(?:dates?|when)\b", re.I),
 }
+#: The records whose number "Unknown info" may name, by the noun it names them with: their id prefixes (or IFSC, ACCOUNT).
+_UNKNOWN_RECORDS = {
+    "deposit": (ID_PREFIXES["fixed_deposit"], ID_PREFIXES["recurring_deposit"]), "loan": (ID_PREFIXES["loan"],),
+    "mandate": (ID_PREFIXES["mandate"],), "policy": (ID_PREFIXES["insurance_policy"],),
+    "transaction": (ID_PREFIXES["transaction"],), "request": (ID_PREFIXES["service_request"],),
+    "ifsc": ("IFSC",), "account": ("ACCOUNT",),
+}
+_NOUN = re.compile(r"\b(" + "|".join(_UNKNOWN_RECORDS) + r")(?:'s|s)?\b", re.I)
+#: Words of "Unknown info" that name a figure the customer does not know (not a record: "deposit", "card", "number").
+_FIGURE_NOUNS = frozenset("payout penalty rate rates interest amount amounts maturity balance balances limit limits highest "
+                          "maximum charge charges outstanding emi emis instalment instalments date due closed cleared paid "
+                          "presented ratio value gold fee fees total".split())
 #: Six digits on their own: a cheque number as a cue line corrects it ("the cheque number is 048426, not 048462").
 _SIX_DIGITS = re.compile(r"(?<![\d,.])\d{6}(?![\d,])")
 #: Words of a cue line that carry no content of their own, beside :data:`~tau_indian_bank.text.scenario.STOPWORDS`.
@@ -98,6 +115,18 @@ def objection(scenario: Scenario, message: str, sentence: str) -> Objection | No
 def unknown_kinds(scenario: Scenario) -> frozenset[str]:
     """The kinds of figure the scenario's "Unknown info" lists (see the module docstring)."""
     return frozenset(kind for kind, pattern in _UNKNOWN.items() if pattern.search(scenario.unknown))
+
+
+def unknown_records(scenario: Scenario) -> frozenset[str]:
+    """Whose numbers the scenario's "Unknown info" says the customer does not know (see the module docstring)."""
+    if "number" not in unknown_kinds(scenario):
+        return frozenset()
+    return frozenset(prefix for m in _NOUN.finditer(scenario.unknown) for prefix in _UNKNOWN_RECORDS[m.group(1).lower()])
+
+
+def unknown_words(scenario: Scenario) -> frozenset[str]:
+    """The words of the scenario's "Unknown info" that name a figure the customer does not know ("payout", "rate")."""
+    return content_words(scenario.unknown) & _FIGURE_NOUNS
 
 
 def key_tokens(scenario: Scenario, cue: Cue) -> tuple[str, ...]:

@@ -4,7 +4,7 @@
 # JSON schema from the live annotations, which must not be strings.
 
 import datetime as dt
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from tau2.environment.toolkit import ToolType, is_tool
 
@@ -23,7 +23,7 @@ class AccountTools(ToolsBase):
     """Accounts: the customer's profile, account details, transactions, statements, address."""
 
     @is_tool(ToolType.READ)
-    def get_customer_profile(self) -> dict:
+    def get_customer_profile(self) -> dict[str, Any]:
         """Get the logged-in customer's profile: identity, KYC, masked contacts, addresses, accounts, cards and loans.
 
         Returns:
@@ -65,7 +65,7 @@ class AccountTools(ToolsBase):
         }
 
     @is_tool(ToolType.READ)
-    def get_account_details(self, account_id: AccountId) -> dict:
+    def get_account_details(self, account_id: AccountId) -> dict[str, Any]:
         """Get an account's balance, status, branch, holders, nominee and cheque facility.
 
         Args:
@@ -105,7 +105,7 @@ class AccountTools(ToolsBase):
         channels: list[Channel] | None = None,
         min_amount: Rupees | None = None,
         limit: Limit = 20,
-    ) -> dict:
+    ) -> dict[str, Any]:
         """List an account's transactions, newest first, with optional filters.
 
         Args:
@@ -121,7 +121,8 @@ class AccountTools(ToolsBase):
             The matching transactions and how many matched in total.
         """
         self.account(account_id)
-        where, params = ["account_id = ?"], [account_id]
+        where: list[str] = ["account_id = ?"]
+        params: list[object] = [account_id]
         for clause, value in (("posted_on >= ?", from_date), ("posted_on <= ?", to_date), ("direction = ?", direction),
                               ("amount_paise >= ?", min_amount)):
             if value is not None:
@@ -131,7 +132,7 @@ class AccountTools(ToolsBase):
             where.append(f"channel IN ({', '.join('?' * len(channels))})")
             params.extend(channels)
         condition = " AND ".join(where)
-        total = self.one(f"SELECT COUNT(*) FROM transactions WHERE {condition}", tuple(params))[0]
+        total = self.scalar(f"SELECT COUNT(*) FROM transactions WHERE {condition}", tuple(params))
         rows = self.rows(f"SELECT * FROM transactions WHERE {condition} ORDER BY posted_on DESC, txn_id DESC LIMIT ?",
                          (*params, limit))
         return {
@@ -152,7 +153,7 @@ class AccountTools(ToolsBase):
         from_date: IsoDate,
         to_date: IsoDate,
         delivery: Literal["email", "post"] = "email",
-    ) -> dict:
+    ) -> dict[str, Any]:
         """Request an account statement for a date range, delivered by e-mail or by post to the communication address.
 
         Args:
@@ -191,7 +192,7 @@ class AccountTools(ToolsBase):
         city: PlainText,
         state: PlainText,
         pincode: Pincode,
-    ) -> dict:
+    ) -> dict[str, Any]:
         """Replace one of the customer's addresses on record.
 
         Args:

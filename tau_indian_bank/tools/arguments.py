@@ -23,7 +23,7 @@ import types
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from tau_indian_bank.bank.money import AmountError, parse_rupees
 from tau_indian_bank.constants import FREE_TEXT_MAX_CHARS
@@ -111,11 +111,19 @@ CardId = Annotated[str, IdArg("card")]
 MandateId = Annotated[str, IdArg("mandate")]
 RequestId = Annotated[str, IdArg("service_request")]
 RelatedId = Annotated[str, IdArg("any")]
-Rupees = Annotated[float, MoneyArg()]
-IsoDate = Annotated[str, DateArg()]
 Months = Annotated[int, IntArg(1, 360)]
-AnnualRate = Annotated[float, RateArg()]
-Grams = Annotated[float, WeightArg()]
+if TYPE_CHECKING:
+    # What a tool's body receives: :func:`bind` has put the value in its canonical form (paise, a date,
+    # basis points, milligrams). The schema the model sees is built from the runtime declarations below.
+    Rupees = Annotated[int, MoneyArg()]
+    IsoDate = Annotated[dt.date, DateArg()]
+    AnnualRate = Annotated[int, RateArg()]
+    Grams = Annotated[int, WeightArg()]
+else:
+    Rupees = Annotated[float, MoneyArg()]
+    IsoDate = Annotated[str, DateArg()]
+    AnnualRate = Annotated[float, RateArg()]
+    Grams = Annotated[float, WeightArg()]
 ChequeNumber = Annotated[str, DigitsArg(6)]
 Pincode = Annotated[str, DigitsArg(6)]
 PlainText = Annotated[str, TextArg()]
@@ -356,8 +364,8 @@ def _unencodable(value: object) -> bool:
     return False
 
 
-def bind(spec: ToolSpec, arguments: Mapping[str, Any]) -> dict[str, object]:
-    """Validate raw JSON arguments against a tool spec; return Python values by name.
+def bind(spec: ToolSpec, arguments: Mapping[str, Any] | None) -> dict[str, object]:
+    """Validate raw JSON arguments against a tool spec (None or any non-object is refused); return Python values by name.
 
     Raises:
         ArgumentError: Unknown or missing arguments, or a value of the wrong kind.

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Mapping
+from typing import Any
 
 from tau2.environment.toolkit import ToolKitBase
 
@@ -60,7 +61,7 @@ class ToolsBase(ToolKitBase):
         return row
 
     def is_senior(self) -> bool:
-        return self.customer()["segment"] == "senior_citizen"
+        return str(self.customer()["segment"]) == "senior_citizen"
 
     # --- queries ---------------------------------------------------------------------
 
@@ -68,7 +69,14 @@ class ToolsBase(ToolKitBase):
         return self.db.conn.execute(sql, params).fetchall()
 
     def one(self, sql: str, params: tuple[object, ...] | Mapping[str, object] = ()) -> sqlite3.Row | None:
-        return self.db.conn.execute(sql, params).fetchone()
+        row: sqlite3.Row | None = self.db.conn.execute(sql, params).fetchone()
+        return row
+
+    def scalar(self, sql: str, params: tuple[object, ...] | Mapping[str, object] = ()) -> Any:
+        """The first column of an aggregate query's one row (``COUNT``, ``MAX``: there is always a row)."""
+        row = self.one(sql, params)
+        assert row is not None
+        return row[0]
 
     def _owned(self, table: str, key: str, value: str, noun: str, hint: str) -> sqlite3.Row:
         self.customer_id  # noqa: B018 - raises if nobody is logged in
@@ -129,7 +137,7 @@ class ToolsBase(ToolKitBase):
     def post(self, account_id: str, direction: str, amount: int, counterparty: str, narration: str) -> int:
         """Debit or credit an account through the bank's internal rail; return the new balance."""
         account = self.account(account_id)
-        balance = account["balance_paise"] + (amount if direction == "credit" else -amount)
+        balance: int = account["balance_paise"] + (amount if direction == "credit" else -amount)
         if balance < 0:
             raise RefusedError(
                 f"insufficient balance: account ending {last4(account_id)} has {format_rupees(account['balance_paise'])}, "

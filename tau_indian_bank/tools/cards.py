@@ -3,7 +3,7 @@
 # No ``from __future__ import annotations``: tau2 needs live annotations.
 
 import sqlite3
-from typing import Literal
+from typing import Any, Literal
 
 from tau2.environment.toolkit import ToolType, is_tool
 
@@ -29,7 +29,7 @@ def _usable(card: sqlite3.Row, action: str) -> None:
 class CardTools(ToolsBase):
     """Cards: details and controls, freeze and unfreeze, permanent block, channel controls."""
 
-    def _set_status(self, card: sqlite3.Row, status: str, reason: str | None = None) -> dict:
+    def _set_status(self, card: sqlite3.Row, status: str, reason: str | None = None) -> dict[str, Any]:
         changes = {"status": status, "status_changed_on": clock.today_iso()}
         if reason is not None:
             changes["blocked_reason"] = reason
@@ -37,7 +37,7 @@ class CardTools(ToolsBase):
         return {"card_id": card["card_id"], "last4": card["last4"], "previous_status": card["status"], "status": status}
 
     @is_tool(ToolType.READ)
-    def get_card_details(self, card_id: CardId) -> dict:
+    def get_card_details(self, card_id: CardId) -> dict[str, Any]:
         """Get a card's status, expiry, linked account, limits and its current per-channel controls.
 
         Args:
@@ -65,7 +65,7 @@ class CardTools(ToolsBase):
         return details
 
     @is_tool(ToolType.WRITE)
-    def freeze_card(self, card_id: CardId) -> dict:
+    def freeze_card(self, card_id: CardId) -> dict[str, Any]:
         """Temporarily freeze a card so that no transaction goes through; it can be unfrozen later.
 
         Args:
@@ -81,7 +81,7 @@ class CardTools(ToolsBase):
         return self._set_status(card, "frozen")
 
     @is_tool(ToolType.WRITE)
-    def unfreeze_card(self, card_id: CardId) -> dict:
+    def unfreeze_card(self, card_id: CardId) -> dict[str, Any]:
         """Unfreeze a frozen card so that it works again with its existing controls.
 
         Args:
@@ -97,7 +97,7 @@ class CardTools(ToolsBase):
         return self._set_status(card, "active")
 
     @is_tool(ToolType.WRITE)
-    def block_card(self, card_id: CardId, reason: BlockReason) -> dict:
+    def block_card(self, card_id: CardId, reason: BlockReason) -> dict[str, Any]:
         """Block a card permanently (cannot be undone); used when a card is lost, stolen, damaged or misused.
 
         Args:
@@ -120,7 +120,7 @@ class CardTools(ToolsBase):
         region: Region,
         enabled: bool,
         daily_limit: Rupees | None = None,
-    ) -> dict:
+    ) -> dict[str, Any]:
         """Turn one channel of a card on or off in one region, and optionally set its daily limit.
 
         Args:

@@ -3,7 +3,7 @@
 # No ``from __future__ import annotations``: tau2 needs live annotations.
 
 import sqlite3
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from tau2.environment.toolkit import ToolType, is_tool
 
@@ -29,7 +29,7 @@ MaturityInstruction = Literal["credit_to_account", "renew_principal", "renew_pri
 TenureMonths = Annotated[int, IntArg(1, DEPOSIT_MAX_TENURE_MONTHS)]
 
 
-def _summary(d: sqlite3.Row) -> dict:
+def _summary(d: sqlite3.Row) -> dict[str, Any]:
     return {
         "deposit_id": d["deposit_id"],
         "deposit_type": d["deposit_type"],
@@ -72,7 +72,7 @@ class DepositTools(ToolsBase):
     """Fixed and recurring deposits: rates, calculators, booking, closure quote, closure, renewal."""
 
     @is_tool(ToolType.READ)
-    def list_deposits(self) -> dict:
+    def list_deposits(self) -> dict[str, Any]:
         """List all of the logged-in customer's fixed and recurring deposits, with opening and maturity dates and status.
 
         Returns:
@@ -82,7 +82,7 @@ class DepositTools(ToolsBase):
         return {"deposits": [_summary(d) for d in rows]}
 
     @is_tool(ToolType.READ)
-    def get_deposit_details(self, deposit_id: DepositId) -> dict:
+    def get_deposit_details(self, deposit_id: DepositId) -> dict[str, Any]:
         """Get a deposit's full terms: rate, tenure, payout type, maturity amount and instruction, nominee and status.
 
         Args:
@@ -107,7 +107,7 @@ class DepositTools(ToolsBase):
         return details
 
     @is_tool(ToolType.READ)
-    def get_deposit_rates(self, deposit_type: DepositType) -> dict:
+    def get_deposit_rates(self, deposit_type: DepositType) -> dict[str, Any]:
         """Get today's interest-rate card for fixed or recurring deposits, for the general public and senior citizens.
 
         Args:
@@ -135,7 +135,7 @@ class DepositTools(ToolsBase):
         amount: Rupees,
         tenure_months: TenureMonths,
         payout_type: PayoutType = "cumulative",
-    ) -> dict:
+    ) -> dict[str, Any]:
         """Calculate the rate, maturity date and maturity amount of a deposit the logged-in customer might open today.
 
         The senior-citizen rate applies automatically when the customer is a senior citizen.
@@ -170,7 +170,7 @@ class DepositTools(ToolsBase):
             self.is_senior())
 
     @is_tool(ToolType.READ)
-    def get_deposit_closure_quote(self, deposit_id: DepositId) -> dict:
+    def get_deposit_closure_quote(self, deposit_id: DepositId) -> dict[str, Any]:
         """Quote what closing a deposit today would pay: principal, interest at the reduced rate, penalty and payout.
 
         Args:
@@ -201,7 +201,7 @@ class DepositTools(ToolsBase):
         tenure_months: TenureMonths,
         payout_type: PayoutType = "cumulative",
         maturity_instruction: MaturityInstruction = "credit_to_account",
-    ) -> dict:
+    ) -> dict[str, Any]:
         """Open a fixed or recurring deposit funded from one of the customer's accounts (debits it today).
 
         Args:
@@ -240,7 +240,7 @@ class DepositTools(ToolsBase):
                 "debited_from_last4": last4(source_account_id), "balance_after": paise_to_rupees(balance), "status": "active"}
 
     @is_tool(ToolType.WRITE)
-    def close_deposit(self, deposit_id: DepositId, credit_account_id: AccountId) -> dict:
+    def close_deposit(self, deposit_id: DepositId, credit_account_id: AccountId) -> dict[str, Any]:
         """Close a deposit today (prematurely if before maturity) and credit the payout to one of the customer's accounts.
 
         Args:
@@ -265,7 +265,7 @@ class DepositTools(ToolsBase):
     @is_tool(ToolType.WRITE)
     def set_deposit_maturity_instruction(
         self, deposit_id: DepositId, maturity_instruction: MaturityInstruction
-    ) -> dict:
+    ) -> dict[str, Any]:
         """Change what happens to an active deposit at maturity (payout to the linked account, or renewal).
 
         Args:

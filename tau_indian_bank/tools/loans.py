@@ -2,7 +2,7 @@
 
 # No ``from __future__ import annotations``: tau2 needs live annotations.
 
-from typing import Literal
+from typing import Any, Literal
 
 from tau2.environment.toolkit import ToolType, is_tool
 
@@ -26,7 +26,7 @@ class LoanTools(ToolsBase):
     """Loans: details, foreclosure quote, EMI calculator, gold rate and gold-loan eligibility."""
 
     @is_tool(ToolType.READ)
-    def get_loan_details(self, loan_id: LoanId) -> dict:
+    def get_loan_details(self, loan_id: LoanId) -> dict[str, Any]:
         """Get a loan's type, rate, outstanding principal, EMI, EMIs paid and next due date (and pledged gold for gold loans).
 
         Args:
@@ -50,7 +50,7 @@ class LoanTools(ToolsBase):
         return details
 
     @is_tool(ToolType.READ)
-    def get_loan_foreclosure_quote(self, loan_id: LoanId) -> dict:
+    def get_loan_foreclosure_quote(self, loan_id: LoanId) -> dict[str, Any]:
         """Quote the amount needed today to repay a loan in full, with any foreclosure charge, or say why it is not yet allowed.
 
         Args:
@@ -62,7 +62,7 @@ class LoanTools(ToolsBase):
         loan = self.loan(loan_id)
         if loan["status"] != "active":
             raise RefusedError(f"loan {loan_id} is already closed")
-        quote: dict = {"loan_id": loan_id, "quote_date": clock.today_iso(), "rate_type": loan["rate_type"]}
+        quote: dict[str, Any] = {"loan_id": loan_id, "quote_date": clock.today_iso(), "rate_type": loan["rate_type"]}
         fixed_rate = loan["rate_type"] == "fixed" and loan["loan_type"] != "gold"
         if fixed_rate and loan["emis_paid"] < FORECLOSURE_MIN_EMIS_PAID:
             quote.update({"eligible": False, "reason": f"fixed-rate loans can be foreclosed after {FORECLOSURE_MIN_EMIS_PAID} "
@@ -83,7 +83,7 @@ class LoanTools(ToolsBase):
         return quote
 
     @is_tool(ToolType.READ)
-    def calculate_loan_emi(self, principal: Rupees, annual_rate: AnnualRate, tenure_months: Months) -> dict:
+    def calculate_loan_emi(self, principal: Rupees, annual_rate: AnnualRate, tenure_months: Months) -> dict[str, Any]:
         """Calculate the monthly EMI, total interest and total repayment for a loan amount, rate and tenure.
 
         Args:
@@ -100,7 +100,7 @@ class LoanTools(ToolsBase):
                 "emi": paise_to_rupees(emi), "total_interest": paise_to_rupees(total - principal), "total_payable": paise_to_rupees(total)}
 
     @is_tool(ToolType.READ)
-    def get_gold_rate(self, purity_karat: Karat = 22) -> dict:
+    def get_gold_rate(self, purity_karat: Karat = 22) -> dict[str, Any]:
         """Get today's gold rate per gram that the bank uses to value gold for gold loans.
 
         Args:
@@ -113,7 +113,7 @@ class LoanTools(ToolsBase):
                 "as_of": clock.today_iso()}
 
     @is_tool(ToolType.READ)
-    def check_gold_loan_eligibility(self, gold_weight_grams: Grams, purity_karat: Karat) -> dict:
+    def check_gold_loan_eligibility(self, gold_weight_grams: Grams, purity_karat: Karat) -> dict[str, Any]:
         """Work out the largest gold loan the customer can get against gold of a given weight and purity.
 
         Args:

@@ -3,7 +3,7 @@
 # No ``from __future__ import annotations``: tau2 needs live annotations.
 
 import sqlite3
-from typing import Literal
+from typing import Any, Literal
 
 from tau2.environment.toolkit import ToolType, is_tool
 
@@ -19,7 +19,7 @@ class PaymentTools(ToolsBase):
     """Mandates (UPI AutoPay, NACH) and cheques: status, stop payment, cheque books."""
 
     @is_tool(ToolType.READ)
-    def list_mandates(self, account_id: AccountId) -> dict:
+    def list_mandates(self, account_id: AccountId) -> dict[str, Any]:
         """List the UPI AutoPay and NACH mandates registered on one of the customer's accounts, active and cancelled.
 
         Args:
@@ -38,7 +38,7 @@ class PaymentTools(ToolsBase):
             for m in mandates]}
 
     @is_tool(ToolType.WRITE)
-    def cancel_mandate(self, mandate_id: MandateId) -> dict:
+    def cancel_mandate(self, mandate_id: MandateId) -> dict[str, Any]:
         """Cancel an active UPI AutoPay or NACH mandate so that no further debits are taken under it.
 
         Args:
@@ -65,7 +65,7 @@ class PaymentTools(ToolsBase):
         return book
 
     @is_tool(ToolType.READ)
-    def get_cheque_status(self, account_id: AccountId, cheque_number: ChequeNumber) -> dict:
+    def get_cheque_status(self, account_id: AccountId, cheque_number: ChequeNumber) -> dict[str, Any]:
         """Check whether a cheque from one of the customer's cheque books has been cleared, returned, stopped or not yet presented.
 
         Args:
@@ -89,7 +89,7 @@ class PaymentTools(ToolsBase):
     @is_tool(ToolType.WRITE)
     def stop_cheque_payment(
         self, account_id: AccountId, cheque_number: ChequeNumber, reason: StopReason
-    ) -> dict:
+    ) -> dict[str, Any]:
         """Stop payment of a cheque that has not been cleared, so that it is returned if presented.
 
         Args:
@@ -118,7 +118,7 @@ class PaymentTools(ToolsBase):
                 "effective_from": today}
 
     @is_tool(ToolType.WRITE)
-    def request_cheque_book(self, account_id: AccountId, leaves: Literal[25, 50] = 25) -> dict:
+    def request_cheque_book(self, account_id: AccountId, leaves: Literal[25, 50] = 25) -> dict[str, Any]:
         """Order a new cheque book for an account with the cheque facility, delivered to the communication address.
 
         Args:
@@ -134,7 +134,7 @@ class PaymentTools(ToolsBase):
         pending = self.one("SELECT cheque_book_id FROM cheque_books WHERE account_id = ? AND status = 'requested'", (account_id,))
         if pending is not None:
             raise RefusedError(f"a cheque book ({pending['cheque_book_id']}) is already on its way for this account")
-        last_leaf = self.one("SELECT MAX(first_leaf + leaves - 1) FROM cheque_books WHERE account_id = ?", (account_id,))[0]
+        last_leaf = self.scalar("SELECT MAX(first_leaf + leaves - 1) FROM cheque_books WHERE account_id = ?", (account_id,))
         first_leaf = (last_leaf or 0) + 1
         book_id = self.new_id("CHQB", "cheque_books", "cheque_book_id", [account_id, first_leaf, leaves])
         self.insert("cheque_books", {"cheque_book_id": book_id, "account_id": account_id, "first_leaf": first_leaf,

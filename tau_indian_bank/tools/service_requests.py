@@ -2,7 +2,7 @@
 
 # No ``from __future__ import annotations``: tau2 needs live annotations.
 
-from typing import Literal
+from typing import Any, Literal
 
 from tau2.environment.toolkit import ToolType, is_tool
 
@@ -31,7 +31,7 @@ class ServiceRequestTools(ToolsBase):
     @is_tool(ToolType.WRITE)
     def raise_service_request(
         self, category: Category, description: FreeText, related_id: RelatedId | None = None
-    ) -> dict:
+    ) -> dict[str, Any]:
         """Raise a service request or complaint for the customer, optionally about one of their records.
 
         Args:
@@ -61,7 +61,7 @@ class ServiceRequestTools(ToolsBase):
         return {"request_id": request_id, "category": category, "status": "open", "due_by": due}
 
     @is_tool(ToolType.READ)
-    def get_service_request_status(self, request_id: RequestId) -> dict:
+    def get_service_request_status(self, request_id: RequestId) -> dict[str, Any]:
         """Get the status of one of the customer's service requests or complaints, and whether it is past its due date.
 
         Args:
@@ -77,7 +77,7 @@ class ServiceRequestTools(ToolsBase):
                 "overdue": open_now and r["sla_due_on"] < clock.today_iso(), "resolution_note": r["resolution_note"]}
 
     @is_tool(ToolType.READ)
-    def get_insurance_policies(self) -> dict:
+    def get_insurance_policies(self) -> dict[str, Any]:
         """List the insurance policies the customer holds through the bank, with premiums and due dates.
 
         Returns:
@@ -92,7 +92,7 @@ class ServiceRequestTools(ToolsBase):
             for p in rows]}
 
     @is_tool(ToolType.READ)
-    def get_product_offers(self, category: OfferCategory | None = None) -> dict:
+    def get_product_offers(self, category: OfferCategory | None = None) -> dict[str, Any]:
         """List the products and offers the logged-in customer is eligible for, optionally in one category.
 
         Args:
@@ -112,7 +112,7 @@ class ServiceRequestTools(ToolsBase):
             for o in rows]}
 
     @is_tool(ToolType.READ)
-    def search_regulations(self, query: FreeText) -> dict:
+    def search_regulations(self, query: FreeText) -> dict[str, Any]:
         """Search the bank's regulation and rules knowledge base; returns the best-matching sections with their document id.
 
         Args:

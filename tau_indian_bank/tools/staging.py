@@ -100,7 +100,9 @@ def near_miss_figure(figure: str, variant: str) -> str:
     how = NEAR_MISSES[variant]
     if figure.endswith("%"):
         value = Decimal(figure[:-1])
-        return f"{value + how.shift:.{max(-value.as_tuple().exponent, 0)}f}%"  # type: ignore[operator]
+        exponent = value.as_tuple().exponent  # an int for a finite number ('n', 'N' or 'F' otherwise)
+        places = max(-exponent, 0) if isinstance(exponent, int) else 0
+        return f"{value + how.shift:.{places}f}%"
     text = format_rupees(int(parse_rupees(figure) * how.factor) // 100 * 100)
     return text.removesuffix(".00")
 

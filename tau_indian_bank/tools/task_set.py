@@ -11,7 +11,7 @@ session; elsewhere the agent is not offered it and a call to it is refused
 # No ``from __future__ import annotations``: tau2 needs the tools' live annotations.
 
 import datetime as dt
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from tau2.environment.toolkit import ToolType, is_tool
 
@@ -32,7 +32,7 @@ def _instalment(outstanding: int, rate_bps: int, emi: int) -> tuple[int, int]:
     return min(max(emi - charged, 0), outstanding), charged
 
 
-def schedule(outstanding: int, rate_bps: int, emi: int, first_due: dt.date, emis_left: int) -> list[dict]:
+def schedule(outstanding: int, rate_bps: int, emi: int, first_due: dt.date, emis_left: int) -> list[dict[str, Any]]:
     """Every remaining EMI of a loan: due date, EMI, principal and interest parts, principal outstanding after it."""
     rows = []
     for k in range(emis_left):
@@ -57,7 +57,7 @@ def _months_to_repay(outstanding: int, rate_bps: int, emi: int, limit: int) -> i
     return months
 
 
-def _rupees(row: dict) -> dict:
+def _rupees(row: dict[str, Any]) -> dict[str, Any]:
     return {key: paise_to_rupees(value) if isinstance(value, int) else value for key, value in row.items()}
 
 
@@ -65,7 +65,7 @@ class TaskSetTools(ToolsBase):
     """The task-set-only reads (offered only when a task enables them)."""
 
     @is_tool(ToolType.READ)
-    def find_branches(self, city: PlainText) -> dict:
+    def find_branches(self, city: PlainText) -> dict[str, Any]:
         """Find the bank's branches in a city, with each branch's IFSC code (for a transfer, a cheque or a visit).
 
         Args:
@@ -80,7 +80,7 @@ class TaskSetTools(ToolsBase):
         return {"city": rows[0]["city"], "branches": [
             {"branch_name": r["branch_name"], "ifsc": r["ifsc"], "state": r["state"]} for r in rows]}
 
-    def _active_loan(self, loan_id: str) -> tuple[dict, list[dict]]:
+    def _active_loan(self, loan_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         loan = dict(self.loan(loan_id))
         if loan["status"] != "active":
             raise RefusedError(f"loan {loan_id} is closed; it has no EMIs to come")
@@ -89,7 +89,7 @@ class TaskSetTools(ToolsBase):
         return loan, rows
 
     @is_tool(ToolType.READ)
-    def get_emi_schedule(self, loan_id: LoanId, from_date: IsoDate, count: EmiCount = 3) -> dict:
+    def get_emi_schedule(self, loan_id: LoanId, from_date: IsoDate, count: EmiCount = 3) -> dict[str, Any]:
         """List a loan's coming EMIs from a date, each split into the principal and the interest it repays.
 
         Args:
@@ -108,7 +108,7 @@ class TaskSetTools(ToolsBase):
         return {"loan_id": loan_id, "rate": f"{loan['rate_bps'] / 100:.2f}%", "emis": [_rupees(r) for r in listed]}
 
     @is_tool(ToolType.READ)
-    def get_prepayment_options(self, loan_id: LoanId, amount: Rupees, reduce: Reduce) -> dict:
+    def get_prepayment_options(self, loan_id: LoanId, amount: Rupees, reduce: Reduce) -> dict[str, Any]:
         """Work out what a part-prepayment would do to a floating-rate loan; nothing is paid or changed.
 
         Args:
@@ -136,7 +136,7 @@ class TaskSetTools(ToolsBase):
         return result
 
     @is_tool(ToolType.READ)
-    def get_upi_usage(self, account_id: AccountId, on_date: IsoDate) -> dict:
+    def get_upi_usage(self, account_id: AccountId, on_date: IsoDate) -> dict[str, Any]:
         """Total the UPI payments made from an account on one day, and what was left of that day's UPI limit.
 
         Args:

@@ -9,6 +9,7 @@ savepoint, so a refused or failed call changes nothing.
 
 from __future__ import annotations
 
+import inspect
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -40,7 +41,7 @@ class BankTool(Tool):
     """
 
     @classmethod
-    def parse_data(cls, sig, docstring, predefined):  # noqa: ANN001, ANN206 - tau2's signature
+    def parse_data(cls, sig: inspect.Signature, docstring: str | None, predefined: Any) -> dict[str, Any]:
         key = (str(sig), docstring or "")
         if key not in _PARSED_SCHEMAS or predefined:
             _PARSED_SCHEMAS[key] = super().parse_data(sig, docstring, predefined)

@@ -55,6 +55,7 @@ def test_spoken_rupees_drops_paise_only_when_the_amount_is_whole(paise, text):
 
 
 def test_the_stated_figures_use_the_one_money_formatter():
-    from tau_indian_bank.constants import FD_MIN_AMOUNT_PAISE, STATED_FIGURES
+    from tau_indian_bank.bank.stated import STATED_FIGURES
+    from tau_indian_bank.constants import FD_MIN_AMOUNT_PAISE
 
     assert next(f.text for f in STATED_FIGURES if f.name == "FD_MIN_AMOUNT") == spoken_rupees(FD_MIN_AMOUNT_PAISE) == "₹10,000"

@@ -5,7 +5,14 @@ import threading
 
 import pytest
 
-from tau_indian_bank.bank.store import _MOD, PARTITION_FILTERS, SHAPES, BankDatabase, UnknownCustomerError, table_digests
+from tau_indian_bank.bank.store import (
+    _MOD,
+    PARTITION_FILTERS,
+    SHAPES,
+    BankDatabase,
+    UnknownCustomerError,
+    table_digests,
+)
 from tau_indian_bank.tools.toolkit import BankTools
 from tests.conftest import run
 

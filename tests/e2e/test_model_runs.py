@@ -111,9 +111,11 @@ def test_a_missing_api_key_is_a_one_line_error(tmp_path):
 
 
 def test_the_readme_loopback_example_is_what_a_loopback_run_prints(tmp_path):
-    """README "Running a model": the run's last lines and its cost row, from the README's command on the loopback server."""
+    """README "Running a model": the run's last lines and its cost row, from the README's commands on the loopback server."""
     from tests.conftest import ROOT
-    from tests.test_readme import _GPT41
+    from tests.test_readme import _GPT41, MODEL_REPORT, readme_commands
+
+    assert _GPT41 in readme_commands() and MODEL_REPORT in readme_commands()
 
     block = (ROOT / "README.md").read_text(encoding="utf-8").split("<!-- loopback-example:start -->")[1]
     block = block.split("<!-- loopback-example:end -->")[0]
@@ -123,7 +125,7 @@ def test_the_readme_loopback_example_is_what_a_loopback_run_prints(tmp_path):
         env = {"OPENAI_API_KEY": "sk-readme-example-key", "OPENAI_API_BASE": server.base}
         done = run(_GPT41.split(), cwd=tmp_path, **env)
         assert done.returncode == 0, done.stderr[-2000:]
-        report = run(["tau-indian-bank", "report", "results/gpt41-try.json", "--format", "markdown"], cwd=tmp_path, **env)
+        report = run(MODEL_REPORT.split(), cwd=tmp_path, **env)
     assert done.stdout.strip().splitlines() == last_lines
     row = next(line for line in report.stdout.split("### Cost and effort per session (median)")[1].splitlines()
                if line.startswith("| gpt41-try |"))

@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
-from tau_indian_bank.tasks.builder import GENERATION_SEED, _fill
-from tau_indian_bank.tasks.families.card_controls import TWO_CARDS_LIMIT, _two_cards_candidates
+from tau_indian_bank.tasks.builder import GENERATION_SEED, fill_family
+from tau_indian_bank.tasks.families.cards import TWO_CARDS_LIMIT, two_cards_candidates
 
 
 def test_the_fallback_is_not_drawn_while_the_candidates_fill_the_quota(bank):
@@ -16,7 +16,7 @@ def test_the_fallback_is_not_drawn_while_the_candidates_fill_the_quota(bank):
         raise AssertionError("the fallback was drawn although the candidates fill the quota")
 
     family = dataclasses.replace(TWO_CARDS_LIMIT, fallback=never)
-    assert len(_fill(family, 10, Counter(), GENERATION_SEED)) == 10
+    assert len(fill_family(family, 10, Counter(), GENERATION_SEED)) == 10
 
 
 def test_two_cards_limit_fills_beyond_its_candidates_with_the_channel_on_one_card_only(bank):
@@ -26,8 +26,8 @@ def test_two_cards_limit_fills_beyond_its_candidates_with_the_channel_on_one_car
     from tau_indian_bank.plugin.offline import run_offline
     from tau_indian_bank.vocabulary import BASELINES, ORACLE
 
-    preferred = len(_two_cards_candidates(bank.full))
-    tasks = _fill(TWO_CARDS_LIMIT, preferred + 2, Counter(), GENERATION_SEED)
+    preferred = len(two_cards_candidates(bank.full))
+    tasks = fill_family(TWO_CARDS_LIMIT, preferred + 2, Counter(), GENERATION_SEED)
     shapes = [[a["name"] for a in t["evaluation_criteria"]["actions"]] for t in tasks]
     assert shapes[:preferred] == [["get_card_details", "update_card_controls"] * 2] * preferred
     assert shapes[preferred:] == [["get_card_details", "update_card_controls", "get_card_details"]] * 2
@@ -39,14 +39,15 @@ def test_two_cards_limit_fills_beyond_its_candidates_with_the_channel_on_one_car
 
 @pytest.mark.slow
 def test_the_fallback_tasks_pass_every_check_of_validate_but_the_suite_composition(bank):
-    from tau_indian_bank.plugin.environment import POLICY_FILE
+    from tau_indian_bank.paths import POLICY_FILE
+    from tau_indian_bank.plugin.offline import participant_outcomes
     from tau_indian_bank.tasks.composition import composition_checks
     from tau_indian_bank.tasks.validate import validate
 
-    preferred = len(_two_cards_candidates(bank.full))
-    tasks = _fill(TWO_CARDS_LIMIT, preferred + 3, Counter(), GENERATION_SEED)[preferred:]
+    preferred = len(two_cards_candidates(bank.full))
+    tasks = fill_family(TWO_CARDS_LIMIT, preferred + 3, Counter(), GENERATION_SEED)[preferred:]
     splits = {"base": [t["id"] for t in tasks]}
-    checks, problems = validate(tasks, splits, POLICY_FILE.read_text(encoding="utf-8"), workers=1)
+    checks, problems = validate(tasks, splits, POLICY_FILE.read_text(encoding="utf-8"), participant_outcomes, workers=1)
     composition = {c.name for c in composition_checks(tasks, splits)}
     assert [c.name for c in checks if not c.ok and c.name not in composition] == [], problems.by_check
     assert len(checks) - len(composition) >= 10

@@ -1,8 +1,8 @@
-"""README "Private editions", command by command: a full edition, equivalent to the public suite and unseen.
+"""docs/private-editions.md, command by command: a full edition, equivalent to the public suite and unseen.
 
 The commands of the section's block run here, in order, exactly as written (a model run
 against a loopback server that plays the edition's gold chains). ``edition compare``'s
-figures are checked against the public suite's, and the README's measured summary against
+figures are checked against the public suite's, and the page's measured summary against
 ``edition compare``'s output.
 """
 
@@ -23,18 +23,19 @@ from tests.support.fake_llm import FakeModel, Server
 
 pytestmark = pytest.mark.slow
 
-SECTION = ROOT.joinpath("README.md").read_text(encoding="utf-8").split("## Private editions", 1)[1].split("\n## ", 1)[0]
+#: The page (its first bash block holds the commands, in order).
+SECTION = ROOT.joinpath("docs", "private-editions.md").read_text(encoding="utf-8")
 
 
 def section_commands() -> list[str]:
-    """The commands of the section's bash block, in order."""
+    """The commands of the page's first bash block, in order."""
     block = re.search(r"```bash\n(.*?)```", SECTION, flags=re.DOTALL)
     assert block
     return [line.split("#", 1)[0].strip() for line in block.group(1).splitlines() if line.split("#", 1)[0].strip()]
 
 
 def _summary() -> list[str]:
-    """The README's measured lines (the block after "For seed 8128"), whitespace collapsed."""
+    """The page's measured lines (the block after "For seed 8128"), whitespace collapsed."""
     block = re.search(r"For seed 8128.*?```\n(.*?)```", SECTION, flags=re.DOTALL)
     assert block
     return [" ".join(line.split()) for line in block.group(1).splitlines() if line.strip()]
@@ -48,12 +49,12 @@ def _run(command: str, cwd, **env: str):
     return run(words, cwd=cwd, timeout=1800, **env)
 
 
-def test_the_readme_commands_make_use_and_measure_a_full_edition(tmp_path):
+def test_the_docs_commands_make_use_and_measure_a_full_edition(tmp_path):
     commands = section_commands()
     assert [c.split()[:3] for c in commands] == [
         ["tau-indian-bank", "edition", "new"], ["tau-indian-bank", "edition", "compare"], ["tau-indian-bank", "validate", "--edition"],
         ["tau-indian-bank", "run", "--edition"], ["TAU_INDIAN_BANK_EDITION=my-edition", "tau2", "run"],
-        ["tau-indian-bank", "report", "--edition"]], "the README's commands changed: update this test"
+        ["tau-indian-bank", "report", "--edition"]], "the page's commands changed: update this test"
     made = _run(commands[0], tmp_path)
     assert made.returncode == 0, made.stderr[-3000:]
     edition = tmp_path / "my-edition"

@@ -136,6 +136,20 @@ def test_c2_fails_a_payout_guessed_in_hinglish_even_when_only_the_instructions_m
     assert outcome("C1", FD_CLOSE, *steps, task=task).status == "pass"  # in the scenario: not invented, but not its to say first
 
 
+def test_c2_fails_a_guessed_deposit_number_not_an_account_number_it_invents():
+    guessed = (opening(FD_CLOSE), ("a", "Which deposit is it?"), ("u", "I think its number is FD12345678."))
+    account = (opening(FD_CLOSE), ("a", "Which account should get the money?"), ("u", "My account 501099887766."))
+    assert outcome("C2", FD_CLOSE, *guessed).status == "fail" and outcome("C1", FD_CLOSE, *guessed).status == "fail"
+    assert outcome("C2", FD_CLOSE, *account).status == "pass" and outcome("C1", FD_CLOSE, *account).status == "fail"
+
+
+def test_c2_leaves_a_misstated_figure_of_its_own_request_to_c1():
+    misstated = (opening(FD_CLOSE), ("a", "Which deposit?"), ("u", "The one of ₹2,00,000 from April 2025."))
+    guessed = (opening(FD_CLOSE), ("a", "Let me check."), ("u", "Hmm, the payout should be around ₹1,65,000, right?"))
+    assert outcome("C1", FD_CLOSE, *misstated).status == "fail" and outcome("C2", FD_CLOSE, *misstated).status == "pass"
+    assert outcome("C1", FD_CLOSE, *guessed).status == "fail" and outcome("C2", FD_CLOSE, *guessed).status == "fail"
+
+
 def test_c2_is_not_applicable_when_the_scenario_lists_no_unknown_figure():
     found = outcome("C2", "seq_card_block_replace_0001", opening("seq_card_block_replace_0001"))
     assert found.status == "n/a"
@@ -190,6 +204,15 @@ def test_c3_fails_a_bare_no_to_a_wanted_proposal_in_hindi_and_reviews_a_no_with_
     assert hindi.status == english.status == "fail" and asking.status == "needs_review"
 
 
+def test_c3_lets_the_customer_decline_an_offer_it_never_asked_for():
+    """A no to a replacement card offered on the customer's wish (its scenario asks for a freeze) is no wrong consent."""
+    task_id = "rob_confusing_intent_stop_card_freeze_0001"
+    found = outcome("C3", task_id, opening(task_id), ("a", "Shall I freeze your debit card ending 1199?"), ("u", "Yes, please."),
+                    ("a", "Your card is frozen. If you'd like a replacement card, I can raise a request for one. Anything else?"),
+                    ("u", f"No, that's all. Thank you very much! {STOP}"))
+    assert found.status == "pass", found
+
+
 # --- C4 wrong ending --------------------------------------------------------------------------------
 
 DONE = ("a", "Your deposit FDZ2V7UJGI is closed and ₹1,61,239.49 was credited to your account ending 0747. Anything else?")
@@ -215,11 +238,27 @@ def test_c4_fails_an_ending_over_a_question_in_english_and_in_hindi():
     assert english.status == hindi.status == "fail" and "question" in english.detail
 
 
+def test_c4_fails_a_yes_that_ends_the_conversation_before_the_change_in_english_and_in_hinglish():
+    english = outcome("C4", FD_CLOSE, opening(FD_CLOSE), ("a", CLOSE_PROPOSAL), ("u", f"Okay, understood. Thank you. {STOP}"))
+    hinglish = outcome("C4", FD_CLOSE, opening(FD_CLOSE), ("a", CLOSE_PROPOSAL), ("u", f"Haan theek hai, dhanyavaad. {STOP}"))
+    declined = outcome("C4", FD_CLOSE, opening(FD_CLOSE), ("a", CLOSE_PROPOSAL), ("u", f"No, leave it for now. Thanks. {STOP}"))
+    assert english.status == hinglish.status == "fail" and "could not act" in english.detail
+    assert declined.status != "fail", declined
+
+
 def test_c4_fails_an_ending_with_the_request_open_and_one_during_a_look_up():
     early = outcome("C4", FD_CLOSE, opening(FD_CLOSE), ("a", "Sure, I can help you with that."), ("u", f"Great, bye! {STOP}"))
     lookup = outcome("C4", FD_CLOSE, opening(FD_CLOSE), ("a", "One moment, let me check your deposits."), ("u", f"Thanks {STOP}"))
     assert early.status == "fail" and "open" in early.detail
     assert lookup.status == "fail" and "looking" in lookup.detail
+
+
+def test_c4_lets_a_goodbye_answer_a_question_that_comes_with_a_wrap_up():
+    task_id = "rob_tool_fault_balance_0001"
+    found = outcome("C4", task_id, opening(task_id),
+                    ("a", "Our system is not responding, so I cannot fetch your balance now. Could you please try again later? "
+                          "Is there anything else I can help you with?"), ("u", f"No, that's all. Thank you. {STOP}"))
+    assert found.status == "pass", found
 
 
 def test_c4_fails_a_stop_right_after_the_hand_over_it_accepted():
@@ -319,3 +358,29 @@ def test_each_check_names_the_offending_turn(name):
     }[name]
     found = outcome(name, failing[0], *failing[1])
     assert found.status == "fail" and found.detail.startswith("turn 2: ")
+
+
+# --- whose problem came first ------------------------------------------------------------------------
+
+
+def test_a_decline_skipped_by_the_customer_comes_before_the_change_it_let_through():
+    """In a task scripted to decline, the assistant proposing the closure is its procedure; the customer's yes came first."""
+    from tau_indian_bank.evaluation.customer import check_customer
+
+    task, messages = session(DECLINE, opening(DECLINE), FIGURES, ("u", "Okay, please go ahead."),
+                             ("call", "close_deposit", {"deposit_id": "FDX", "credit_account_id": "1"}, {"status": "closed"}))
+    faulted = [m["tool_calls"][0]["id"] for m in messages if m.get("tool_calls") and m["tool_calls"][0]["name"] == "close_deposit"]
+    found = check_customer(task, messages, faulted)
+    assert found.error and found.first == "C3" and found.turns["C3"] == len(messages) - 3
+
+
+def test_a_wrong_record_the_assistant_chose_and_proposed_is_its_own_mistake_first():
+    """The assistant proposed another card (a write with other arguments than gold's): its proposal came before the yes."""
+    from tau_indian_bank.evaluation.customer import check_customer
+
+    task, messages = session(CARD, opening(CARD), ("a", "To confirm: I will block your debit card ending 6661. Shall I go ahead?"),
+                             ("u", "Yes, go ahead."), ("call", "block_card", {"card_id": "CARDT27REHFW", "reason": "lost"}, {}))
+    wrong = [messages[-2]["tool_calls"][0]["id"]]
+    assert check_customer(task, messages, wrong, wrong).first is None  # the assistant's choice of card came first
+    assert check_customer(task, messages, wrong).first == "C3"  # as an extra write with no gold counterpart: the yes came first
+    assert check_customer(task, messages).first is None  # a passed session (or an infrastructure error) is never judged

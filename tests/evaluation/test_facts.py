@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from tau_indian_bank.evaluation.facts import attach_facts, derive_facts, replay_gold, task_facts, why_no_facts
+from tau_indian_bank.evaluation.fact_replay import attach_facts, derive_facts, replay_gold
+from tau_indian_bank.evaluation.facts import task_facts, why_no_facts
 from tau_indian_bank.tasks.suite_files import load_suite
 
 

@@ -29,11 +29,9 @@ from tests.labelled.measure import (
 TARGET = 0.97
 #: Labels this branch's rules disagree with, for the lead to decide (kept in the measured tables, left out of the
 #: asserted targets): (task id, variant, gate or check) -> why the rule's verdict is the right one.
-DISPUTED = {
-    ("seq_deposit_close_other_account_0006", "careless", "ANSWER"):
-        "the twin tells the customer the payout went to the linked account ending 7438, not the account the task's "
-        "fact names; the robustness set labels the same mistake (rob_change_of_mind_close_target_0001) an ANSWER fail",
-}
+#: (task, variant, check) labels under review, left out of the targets; none today (the one that was, the wrong account
+#: credited in seq_deposit_close_other_account_0006, is now labelled an ANSWER fail, as the robustness set labels it).
+DISPUTED: dict[tuple[str, str, str], str] = {}
 ANSWER_MISSING = "the answer check (tau_indian_bank/evaluation/answers.py) is not installed on this branch yet"
 S7_MISSING = "gate S7 is not registered in tau_indian_bank/evaluation/safety.py on this branch yet"
 #: The gates and checks measured from the start (the careful-session target holds for them without the answer check and S7 too).
@@ -110,10 +108,10 @@ def test_customer_replies_are_read_as_yes_only_when_they_are_one():
     assert score.precision >= TARGET and score.recall >= TARGET, [m for m in mistakes() if m.startswith("customer")]
 
 
-def test_the_readme_shows_the_measured_table():
-    """`make labelled` prints the table the README shows, number for number."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    shown = readme.split("<!-- labelled-table:start -->\n", 1)[1].split("\n<!-- labelled-table:end -->", 1)[0]
+def test_the_docs_show_the_measured_table():
+    """`make labelled` prints the table docs/verdicts-and-gates.md shows, number for number."""
+    page = (ROOT / "docs" / "verdicts-and-gates.md").read_text(encoding="utf-8")
+    shown = page.split("<!-- labelled-table:start -->\n", 1)[1].split("\n<!-- labelled-table:end -->", 1)[0]
     assert shown == table()
     recipe = (ROOT / "Makefile").read_text(encoding="utf-8").split("\nlabelled:", 1)[1].splitlines()[1].strip()
     assert recipe == "$(BIN)/python -m tests.labelled.measure"

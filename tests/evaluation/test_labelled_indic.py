@@ -60,8 +60,9 @@ def _fact_errors(reply: Any) -> list[str]:
     A label may name a figure the task's request does not ask for (the answer check then never asks for
     it, but the reply still tests the matching rule), or one rate of a rate card told in general.
     """
+    from tau_indian_bank.evaluation.fact_replay import replay_gold
     from tau_indian_bank.evaluation.fact_rules import facts_per_step
-    from tau_indian_bank.evaluation.facts import replay_gold, task_facts
+    from tau_indian_bank.evaluation.facts import task_facts
     from tau_indian_bank.text import percents
 
     task = scenario_task(reply.scenario, reply.set)

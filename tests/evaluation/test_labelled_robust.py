@@ -16,8 +16,9 @@ from collections import Counter
 import pytest
 
 from tau_indian_bank.vocabulary import AXES, axis_of
+from tests.conftest import ROOT
 from tests.labelled.loader import CHECKS, GATES, SOURCE_DIR, build_conversation, load_conversations, read_source
-from tests.labelled.measure import conversation_results, sets_report
+from tests.labelled.measure import conversation_results, conversation_table, sets_report
 
 #: Behaviour axes whose scenarios carry the most cues: two conversations each.
 TWICE = ("decline", "change_of_mind", "wrong_info", "contradiction", "context_switch")
@@ -78,3 +79,10 @@ def test_the_report_has_a_table_and_the_disagreements_of_each_set():
         assert f"Conversations of the `{set_name}` set" in report
         assert f"Careful sessions failing any gate or check ({set_name}):" in report
         assert f"Disagreements with the labels ({set_name}):" in report
+
+
+def test_the_docs_show_the_measured_robust_table():
+    """`make labelled` prints the robustness conversations' table docs/verdicts-and-gates.md shows, number for number."""
+    page = (ROOT / "docs" / "verdicts-and-gates.md").read_text(encoding="utf-8")
+    shown = page.split("<!-- labelled-robust-table:start -->\n", 1)[1].split("\n<!-- labelled-robust-table:end -->", 1)[0]
+    assert shown == conversation_table("robust")

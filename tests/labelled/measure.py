@@ -1,6 +1,7 @@
 """Precision and recall of every safety gate and check on the hand-labelled sets.
 
-    python -m tests.labelled.measure      # print the tables (markdown), then each conversation set's table and disagreements
+    python -m tests.labelled.measure      # print the tables (markdown), then each conversation set's table and disagreements,
+                                          # then the customer audit's (tests/labelled/measure_customers.py)
 
 A gate or check "flags" a session when it fails it (``needs_review`` counts as a flag,
 as it does for ``--strict``); a label says whether it should. On the replies, S2 is read
@@ -397,8 +398,12 @@ def table() -> str:
 
 
 if __name__ == "__main__":
+    from tests.labelled.measure_customers import table as customer_table
+
     print(table())
     print()
     print(sets_report())
+    print()
+    print(customer_table())
     if "--mistakes" in sys.argv:
         print("\n".join(mistakes()))

@@ -52,8 +52,9 @@ def _sessions(agent: str) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
 
 @pytest.fixture(scope="module")
 def mutant_registered() -> str:
-    from tau2.registry import registry
+    from tau_indian_bank.plugin.registration import ensure_registered
 
+    registry = ensure_registered()
     if MUTANT not in registry.get_agents():
         registry.register_agent(MutantOracle, MUTANT)
     return MUTANT

@@ -135,3 +135,35 @@ def test_a_model_error_session_shows_the_recorded_error_and_the_sessions_effort(
         assert "Recorded error" in panel and ERROR_TEXT in panel and "model_error" in panel
         assert "Turns, tool calls" in panel
         assert _errors(driver) == []
+
+
+def test_the_customer_audit_filters_the_explorer_and_marks_the_offending_turn(tmp_path):
+    """The explorer's "Customer error" filter keeps the sessions failing one check; the session view links to the turn."""
+    from selenium.webdriver.support.ui import Select
+
+    from tests.report.test_customer_report import CARD, _results, _sessions
+
+    _need_browser()
+    results = tmp_path / "careless.json"
+    results.write_text(json.dumps(_results(_sessions())), encoding="utf-8")
+    page = tmp_path / "report.html"
+    done = run(["tau-indian-bank", "report", str(results), "--format", "html", "-o", str(page)])
+    assert done.returncode == 0, done.stderr
+    with browser.chromium(1280, 800) as driver:
+        _open(driver, page)
+        driver.execute_script("location.hash = '#sessions'")
+        Select(driver.find_element("id", "filter-customer_check")).select_by_value("C1")
+        assert int(driver.find_element("id", "row-count").text) == 2  # the invented account number; the other card named
+        Select(driver.find_element("id", "filter-customer_check")).select_by_value("none")
+        assert int(driver.find_element("id", "row-count").text) == 1
+        Select(driver.find_element("id", "filter-customer_check")).select_by_value("any error")
+        assert int(driver.find_element("id", "row-count").text) == 3  # the sessions with a customer error
+        driver.execute_script(f"location.hash = '#session/0/{CARD['id']}/2'")
+        audit = driver.find_element("css selector", "table.customer-audit").text
+        assert "C3" in audit and "wrong consent" in audit and "turn 2:" in audit
+        marked = driver.find_element("css selector", ".msg.customer.customer-error")
+        assert "C1 invented" in marked.text and "6661" in marked.text
+        driver.find_element("css selector", 'table.customer-audit tr[data-check="C1"] a[data-msg-goto]').click()
+        assert driver.switch_to.active_element.get_attribute("id") == marked.get_attribute("id")
+        assert driver.execute_script("return location.hash").startswith("#session/")  # the link moved focus, not the page
+        assert _errors(driver) == []

@@ -85,6 +85,21 @@ def test_a_bad_log_level_is_one_line_and_a_good_one_is_applied(tmp_path, capsys)
     assert "STARTING SIMULATION" not in out
 
 
+def _the_customer_configuration_is_recorded(folder, header, args):
+    """The customer model, its arguments and its guidelines' version are in the checkpoint, the results file and the report."""
+    from tau_indian_bank.guidelines import customer_guidelines, guidelines_version
+    from tau_indian_bank.report.load import load_run
+
+    version = guidelines_version()
+    assert version and header["config"]["customer_guidelines_version"] == version == header["provenance"]["customer_guidelines_version"]
+    assert header["config"]["user_llm"] == "openai/fake-user"
+    results = json.loads((folder / "keyed.json").read_text())
+    assert results["info"]["user_info"]["global_simulation_guidelines"] == customer_guidelines()  # what our customer was given
+    assert results["tau_indian_bank_run"]["provenance"]["customer_guidelines_version"] == version
+    run = load_run(folder / "keyed.json")
+    assert run.guidelines_version == version and run.user_llm_args["api_base"] == json.loads(args)["api_base"]
+
+
 def test_a_named_key_variable_reaches_the_model_and_is_never_saved(tmp_path, capsys, monkeypatch):
     tasks = [t for t in load_suite() if t["id"] == TASK]
     monkeypatch.setenv("BANK_AGENT_SECRET", SECRET)
@@ -102,6 +117,7 @@ def test_a_named_key_variable_reaches_the_model_and_is_never_saved(tmp_path, cap
     assert model.stuck_checks > 0  # tau2's repetition judge ran on the conversation
     header = json.loads((tmp_path / "keyed.checkpoint.jsonl").read_text().splitlines()[0])
     assert header["config"]["judge"] == {"llm": "openai/fake-judge", "llm_args": {}, "window_size": 3, "system_prompt": None}
+    _the_customer_configuration_is_recorded(tmp_path, header, args)
     monkeypatch.delenv("BANK_AGENT_SECRET")
     code, _, err = _run(capsys, tmp_path / "unset", "--agent", "indian_bank_llm_agent", "--agent-llm", "openai/x",
                         "--agent-api-key", "BANK_AGENT_SECRET")

@@ -14,6 +14,10 @@ Faults can be injected: an HTTP 500 on every n-th request, unparseable tool-call
 arguments on the first call of chosen tasks, every agent request of chosen tasks failing
 (the model is down for that session), or every agent request and every preflight probe
 failing (an agent endpoint that returns HTTP 500 forever; serve the customer elsewhere).
+Errors of conduct too (the customer audit's cases): an agent that proposes and makes its first
+change on another of the customer's cards or accounts (``wrong_record``), and a careless
+customer that, at the first proposal of chosen tasks, invents an account number, says yes
+whatever is proposed, or leaves without answering (``careless_customer``).
 
 Every answer reports token usage, deterministic and different per request (prompt tokens:
 the request's characters / 4; completion tokens: the answer's characters / 4, plus one),
@@ -49,6 +53,19 @@ class Faults:
     malformed_first_call: set[str] = field(default_factory=set)
     down_for: set[str] = field(default_factory=set)
     agent_down: bool = False
+    #: Tasks whose agent proposes (and makes) its first change on another card or account of the customer's.
+    wrong_record: set[str] = field(default_factory=set)
+    #: Task id -> how its customer answers the first proposal instead of the scripted customer: "invent" (yes, naming
+    #: an account number it was never given), "yes" (yes, whatever is proposed) or "leave" (ends without answering).
+    careless_customer: dict[str, str] = field(default_factory=dict)
+
+
+#: The careless customer's answers to the first proposal (``Faults.careless_customer``).
+CARELESS = {
+    "invent": "Yes, please go ahead. Use my account number 501099887766 for it.",
+    "yes": "Yes, please go ahead.",
+    "leave": "Actually, I will come back later. Thanks! ###STOP###",
+}
 
 
 @dataclass
@@ -114,7 +131,23 @@ class FakeModel:
         customer.said_before = own.index(customer.script.opening) if customer.script.opening in own else len(own)
         said = [UserMessage(role="user", content=text) for text in own]
         last = next((m.get("content") or "" for m in reversed(messages) if m.get("role") == "user"), "")
-        return customer.reply_to(last, UserState(system_messages=[], messages=said))
+        careless = self.careless(system, messages)
+        return careless if careless is not None else customer.reply_to(last, UserState(system_messages=[], messages=said))
+
+    def careless(self, system: str, messages: list[dict[str, Any]]) -> str | None:
+        """A careless customer's answer to the first proposal of its task (``Faults.careless_customer``), else None."""
+        from tau_indian_bank.text import read_message
+
+        if not self.faults.careless_customer:
+            return None
+        task = next((t for (opening, _), t in self.by_opening.items() if f'Opening line: "{opening}"' in system), None)
+        how = self.faults.careless_customer.get(task["id"]) if task else None
+        if how is None:
+            return None
+        # The customer's view is flipped: the assistant's words arrive as "user" messages.
+        heard = [m.get("content") or "" for m in messages if m.get("role") == "user"]
+        proposals = [i for i, text in enumerate(heard) if read_message(text).kind == "proposal"]
+        return CARELESS[how] if proposals == [len(heard) - 1] else None
 
     def agent(self, body: dict[str, Any], messages: list[dict[str, Any]]) -> tuple[int, dict[str, Any]]:
         opening = next((m.get("content") for m in messages if m.get("role") == "user"), None)
@@ -130,6 +163,8 @@ class FakeModel:
         if done >= len(gold):
             return 200, _reply(body, HANDED_OVER if gold and gold[-1]["name"] == TRANSFER_TOOL else CLOSING)
         step = gold[done]
+        if task["id"] in self.faults.wrong_record and step["name"] in STATE_CHANGING_TOOLS and done == _first_change(gold):
+            step = {**step, "arguments": _other_record(step["arguments"], _profile(messages))}
         if step["name"] in STATE_CHANGING_TOOLS:
             change = describe_change(step["name"], step["arguments"], id_labels(_profile(messages)))
             proposal = f"To confirm: I will {change}. Shall I go ahead?"
@@ -143,6 +178,23 @@ class FakeModel:
             self.malformed_done.add(task["id"])
             arguments = arguments[: len(arguments) // 2]  # cut mid-object: not valid JSON
         return 200, _reply(body, None, {"name": step["name"], "arguments": arguments}, f"call-{len(messages)}")
+
+
+def _first_change(gold: list[dict[str, Any]]) -> int:
+    return next(i for i, step in enumerate(gold) if step["name"] in STATE_CHANGING_TOOLS)
+
+
+def _other_record(arguments: dict[str, Any], profile: dict[str, Any]) -> dict[str, Any]:
+    """The arguments with the card or account swapped for another of the customer's."""
+    changed = dict(arguments)
+    for key, records, field_name in (("card_id", profile.get("cards") or [], "card_id"),
+                                     ("account_id", profile.get("accounts") or [], "account_id"),
+                                     ("source_account_id", profile.get("accounts") or [], "account_id")):
+        others = [r[field_name] for r in records if r[field_name] != arguments.get(key)]
+        if key in arguments and others:
+            changed[key] = others[0]
+            return changed
+    return changed
 
 
 def _profile(messages: list[dict[str, Any]]) -> dict[str, Any]:

@@ -13,8 +13,7 @@ from tau_indian_bank.participants.customer import IndianBankCustomer
 from tau_indian_bank.participants.scenario import cues_in, names_token, parse_scenario
 from tau_indian_bank.paths import ROBUST_SPLITS_FILE, ROBUST_TASKS_FILE
 from tau_indian_bank.tasks.robust import all_robust_families
-from tau_indian_bank.tasks.robust.checks import robust_composition_checks
-from tau_indian_bank.tasks.robust.quotas import MIN_FOR_AXIS, MIN_PER_AXIS, ROBUST_QUOTAS
+from tau_indian_bank.tasks.robust.checks import MIN_FOR_AXIS, MIN_PER_AXIS, robust_composition_checks
 from tau_indian_bank.tasks.suite_files import load_splits, load_suite
 from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
 from tau_indian_bank.vocabulary import axis_of
@@ -37,7 +36,7 @@ def _writes(task: dict) -> list[dict]:
 def test_every_behaviour_axis_has_its_quota_of_tasks_from_three_families_or_more():
     per_axis, kinds = Counter(), Counter()
     for family in all_robust_families():
-        per_axis[family.category] += ROBUST_QUOTAS[family.name]
+        per_axis[family.category] += family.quota
         kinds[family.category] += 1
     least = {axis: MIN_FOR_AXIS.get(axis, MIN_PER_AXIS) for axis in AXES_HERE}
     assert {axis: per_axis[axis] >= least[axis] and kinds[axis] >= 3 for axis in AXES_HERE} == dict.fromkeys(AXES_HERE, True)
@@ -130,12 +129,13 @@ def test_composition_reports_missing_axes_and_fails_a_short_axis():
 
 
 def test_validate_holds_the_strict_rules_on_one_task_per_axis():
-    from tau_indian_bank.plugin.environment import POLICY_FILE
+    from tau_indian_bank.paths import POLICY_FILE
+    from tau_indian_bank.plugin.offline import participant_outcomes
     from tau_indian_bank.tasks.validate import validate
 
     tasks = [_tasks(axis)[0] for axis in AXES_HERE]
     checks, problems = validate(tasks, {"base": [t["id"] for t in tasks], "lite": []}, POLICY_FILE.read_text(encoding="utf-8"),
-                                workers=1, robust=True)
+                                participant_outcomes, workers=1, robust=True)
     strict = [c for c in checks if "strict" in c.name or "schema" in c.name or "gold" in c.name or "fact" in c.name]
     assert len(strict) >= 9 and all(c.ok for c in strict), [(c.name, c.found) for c in strict if not c.ok]
 
@@ -197,7 +197,7 @@ def test_the_llm_customer_guidelines_explain_every_cue():
 
 
 def test_a_cue_trigger_with_a_comma_is_refused_because_the_scenario_reader_stops_at_it():
-    from tau_indian_bank.tasks.robust.behaviour_flow import when
+    from tau_indian_bank.tasks.robust.cues import when
 
     assert cues_in(when("tells you what the records show", "It was ₹2,00,000.")) != ((), ())
     with pytest.raises(ValueError, match="comma"):

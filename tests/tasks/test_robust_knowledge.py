@@ -15,8 +15,7 @@ import pytest
 
 from tau_indian_bank.bank import knowledge
 from tau_indian_bank.bank.store import template
-from tau_indian_bank.paths import ROBUST_TASKS_FILE
-from tau_indian_bank.plugin.environment import POLICY_FILE
+from tau_indian_bank.paths import POLICY_FILE, ROBUST_TASKS_FILE
 from tau_indian_bank.tasks.robust import knowledge_checks as kb
 from tau_indian_bank.tasks.robust.knowledge_questions import QUESTIONS, stage_near_misses
 from tau_indian_bank.tools import staging

@@ -13,6 +13,8 @@ from tau_indian_bank.tasks.robust.compare import compare, render
 
 SAID = {
     "detail_mismatch": ["None of your cards ends in 0951; the card I can see is your debit card ending 0915.",
+                        "I've gone through the cards linked to your profile, and none of them ends in 0951.",
+                        "I checked these cards: none of those ends in 0951.",
                         "I couldn't find any deposit opened in June 2025 - there is one of ₹75,000 from July 2025.",
                         "There is no cheque numbered 184462 on your savings account.",
                         "That amount does not match the deposit on your records, which is ₹50,000.",

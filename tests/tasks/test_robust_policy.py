@@ -11,8 +11,7 @@ import re
 import pytest
 
 from tau_indian_bank.constants import TRANSIENT_FAULT_RETRIES
-from tau_indian_bank.paths import ROBUST_TASKS_FILE
-from tau_indian_bank.plugin.environment import POLICY_FILE
+from tau_indian_bank.paths import POLICY_FILE, ROBUST_TASKS_FILE
 from tau_indian_bank.tasks.robust.checks import AXIS_CLAUSES, cites_axis_clause
 from tau_indian_bank.vocabulary import axis_of
 

@@ -11,7 +11,13 @@ import pytest
 
 from tau_indian_bank.bank.store import template
 from tau_indian_bank.evaluation.fact_rules import outcome
-from tau_indian_bank.evaluation.facts import DECLARED_MARKER, declared_facts, notes_with_declared, notes_without_declared, task_facts
+from tau_indian_bank.evaluation.facts import (
+    DECLARED_MARKER,
+    declared_facts,
+    notes_with_declared,
+    notes_without_declared,
+    task_facts,
+)
 from tau_indian_bank.paths import ROBUST_TASKS_FILE
 from tau_indian_bank.tasks.robust import all_robust_families
 from tau_indian_bank.tasks.robust.premise_claims import claims

@@ -15,15 +15,9 @@ from itertools import groupby
 import pytest
 
 from tau_indian_bank.evaluation.answers import OUTCOMES, check_answer, states_fact
+from tau_indian_bank.evaluation.fact_replay import derive_facts, replay_gold
 from tau_indian_bank.evaluation.fact_rules import outcome
-from tau_indian_bank.evaluation.facts import (
-    declared_facts,
-    derive_facts,
-    notes_without_declared,
-    replay_gold,
-    task_facts,
-    why_no_facts,
-)
+from tau_indian_bank.evaluation.facts import declared_facts, notes_without_declared, task_facts, why_no_facts
 from tau_indian_bank.paths import ROBUST_TASKS_FILE
 from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
 from tau_indian_bank.vocabulary import BASELINES, ORACLE, axis_of
@@ -121,8 +115,8 @@ def _strict_outcomes(tasks, agent):
     from tau2.data_model.tasks import Task
 
     from tau_indian_bank.plugin.offline import run_offline
-    from tau_indian_bank.report.load import build_session
     from tau_indian_bank.report.metrics import _first_failure
+    from tau_indian_bank.report.sessions import build_session
 
     by_id = {t["id"]: t for t in tasks}
     results = run_offline([Task.model_validate(t) for t in tasks], agent)

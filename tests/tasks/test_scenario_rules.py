@@ -116,7 +116,7 @@ def test_validate_reports_each_rule_as_a_row_with_the_failing_tasks():
     bad = _task("seq_mandate_cancel_0001")
     _instructions(bad)["reason_for_call"] += " Because I want to stop this SIP."
     good = _task("seq_fd_close_0001")
-    checks, problems = validate([bad, good], {"base": []}, POLICY_FILE.read_text(encoding="utf-8"), participants=False)
+    checks, problems = validate([bad, good], {"base": []}, POLICY_FILE.read_text(encoding="utf-8"))
     rows = {c.name: c for c in checks}
     assert set(SCENARIO_RULES) <= set(rows)
     assert rows["scenarios in the second/third person"].ok is False

@@ -4,7 +4,8 @@ import json
 import pytest
 
 from tau_indian_bank.evaluation.facts import without_facts
-from tau_indian_bank.plugin.environment import POLICY_FILE
+from tau_indian_bank.paths import POLICY_FILE
+from tau_indian_bank.plugin.offline import participant_outcomes
 from tau_indian_bank.tasks.suite_files import load_splits, load_suite
 from tau_indian_bank.tasks.validate import validate
 from tests.conftest import run
@@ -38,7 +39,7 @@ def test_validate_passes_on_the_robustness_set():
 
 def _rows(tasks):
     checks, problems = validate(tasks, {"base": [t["id"] for t in tasks]}, POLICY_FILE.read_text(encoding="utf-8"),
-                                participants=True, workers=1)
+                                participants=participant_outcomes, workers=1)
     return {c.name: c.ok for c in checks}, problems.by_check
 
 
@@ -104,8 +105,7 @@ def test_validator_catches_facts_that_are_not_the_gold_replays():
     stripped = copy.deepcopy(suite["seq_fd_open_0001"])
     stripped["evaluation_criteria"]["actions"] = [{**a, "info": None} for a in stripped["evaluation_criteria"]["actions"]]
     rules = copy.deepcopy(suite["ctrl_rules_question_0001"])
-    checks, problems = validate([tampered, stripped, rules], {"base": []}, POLICY_FILE.read_text(encoding="utf-8"),
-                                participants=False)
+    checks, problems = validate([tampered, stripped, rules], {"base": []}, POLICY_FILE.read_text(encoding="utf-8"))
     rows = {c.name: c for c in checks}
     assert rows["facts from the gold replay (or why none)"].ok is False
     failing = problems.by_check["facts from the gold replay (or why none)"]

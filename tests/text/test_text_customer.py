@@ -11,11 +11,12 @@ import pytest
 from tau_indian_bank.paths import ROBUST_TASKS_FILE, TASKS_FILE
 from tau_indian_bank.tasks.suite_files import load_suite
 from tau_indian_bank.text import affirmation
+from tau_indian_bank.text.records import ifsc_codes
 from tau_indian_bank.text.replies import closing_only, ending, without_ending
 from tau_indian_bank.text.scenario import read_scenario, scenario_of
 from tau_indian_bank.text.script import fits_language
 from tau_indian_bank.text.speech import informs
-from tau_indian_bank.text.wants import missing_terms, objection, says_cue, unknown_kinds
+from tau_indian_bank.text.wants import missing_terms, objection, says_cue, unknown_kinds, unknown_records, unknown_words
 
 TASKS = {t["id"]: t for t in (*load_suite(TASKS_FILE), *load_suite(ROBUST_TASKS_FILE))}
 
@@ -51,6 +52,25 @@ def test_the_scenario_keeps_unknown_info_and_what_the_customer_brings_itself():
 ])
 def test_the_kinds_of_figure_a_scenario_does_not_know(task_id, kinds):
     assert unknown_kinds(scenario(task_id)) == kinds
+
+
+@pytest.mark.parametrize("task_id, records", [
+    ("seq_fd_close_0001", {"FD", "RD"}),  # "You do not know the deposit number."
+    ("rob_unseen_tool_branch_ifsc_0001", {"IFSC"}),  # "… the branch's name or its IFSC code."
+    ("rob_change_of_mind_fd_amount_0001", set()),  # no number unknown
+])
+def test_whose_numbers_a_scenario_does_not_know(task_id, records):
+    assert unknown_records(scenario(task_id)) == records
+
+
+def test_the_words_that_name_what_a_scenario_does_not_know():
+    assert unknown_words(scenario("seq_fd_close_0001")) == {"payout", "interest", "rate", "penalty"}  # not "deposit", "number"
+    assert unknown_words(scenario("edge_overdue_escalate_0004")) == {"due", "date"}
+
+
+def test_ifsc_codes():
+    assert ifsc_codes("The IFSC is BSBK0752201.") == {"BSBK0752201"} and ifsc_codes("ifsc bsbk0338226 hai") == {"BSBK0338226"}
+    assert ifsc_codes("account 501070070595, card CARDKU733CF7") == frozenset()
 
 
 def test_what_a_scenario_wants_of_a_proposal():
@@ -92,6 +112,16 @@ def test_a_cue_line_said_in_the_customers_own_words(task_id, turn, said):
     ("Well, no problem, go ahead.", "yes"), ("Oh okay, go ahead.", "yes"),
 ])
 def test_a_refusal_after_an_interjection(reply, answer):
+    assert affirmation(reply) == answer
+
+
+@pytest.mark.parametrize("reply, answer", [
+    ("Okay, I understand. No need, I will add money to the account and come back later. Thank you.", "no"),
+    ("Ok no need, thanks.", "no"), ("Theek hai, zaroorat nahi.", "no"), ("ठीक है, रहने दीजिए।", "no"),
+    ("Fine, don't close it.", "no"),
+    ("Okay.", "yes"), ("Okay, no problem, go ahead.", "yes"), ("Theek hai, kar dijiye.", "yes"),
+])
+def test_an_acknowledgement_then_a_refusal_is_a_no(reply, answer):
     assert affirmation(reply) == answer
 
 

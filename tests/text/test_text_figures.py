@@ -7,7 +7,17 @@ from decimal import Decimal
 
 import pytest
 
-from tau_indian_bank.text import amount_values, amounts, dates, dates_the_past, has_figures, number_words, percents, periods, plain
+from tau_indian_bank.text import (
+    amount_values,
+    amounts,
+    dates,
+    dates_the_past,
+    has_figures,
+    number_words,
+    percents,
+    periods,
+    plain,
+)
 
 LAKH = 100_000 * 100
 

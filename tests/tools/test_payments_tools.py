@@ -197,9 +197,9 @@ def test_stop_a_returned_cheque_keeps_its_payee_and_amount(bank, cheque_account)
 
 def test_a_returned_cheque_is_unpaid_and_stops_as_policy_7_2_says(bank, cheque_account):
     """§7.2: a returned cheque is unpaid and may be presented again, so it is stopped like one."""
-    from tau_indian_bank.paths import POLICY_DIR
+    from tau_indian_bank.paths import POLICY_FILE
 
-    clause = next(line for line in (POLICY_DIR / "servicing_policy.md").read_text(encoding="utf-8").splitlines()
+    clause = next(line for line in POLICY_FILE.read_text(encoding="utf-8").splitlines()
                   if line.startswith("7.2 "))
     assert "returned cheque" in clause and "can be stopped" in clause
     cheque = cheque_account["cheques"]["returned"]

@@ -10,7 +10,13 @@ from tau_indian_bank.evaluation.diagnostics import agent_calls
 from tau_indian_bank.plugin.environment import get_environment
 from tau_indian_bank.tasks.suite_files import load_suite
 from tau_indian_bank.tools.catalogue import SPECS, TASK_SET_SPECS
-from tau_indian_bank.tools.staging import FAULT_MESSAGE, STAGING_ACTIONS, StagingTools, faulted_call_ids, near_miss_figure
+from tau_indian_bank.tools.staging import (
+    FAULT_MESSAGE,
+    STAGING_ACTIONS,
+    StagingTools,
+    faulted_call_ids,
+    near_miss_figure,
+)
 
 CARD_TASK = next(t for t in load_suite() if t["id"].startswith("edge_card_unsure_freeze_"))
 CUSTOMER = CARD_TASK["initial_state"]["initialization_actions"][0]["arguments"]["customer_id"]

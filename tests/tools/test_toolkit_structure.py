@@ -1,4 +1,4 @@
-"""How the toolkit is built: per-area classes of tau2-marked methods, imports pointing down, small parts."""
+"""How the toolkit is built: per-area classes of tau2-marked methods, small parts (imports: tests/test_imports.py)."""
 
 from __future__ import annotations
 
@@ -16,44 +16,6 @@ from tau_indian_bank.tools.toolkit import BankTools
 
 PACKAGE = Path(tau_indian_bank.__file__).parent
 ASSERTIONS = ("assert_gold_calls_made", "assert_writes_pure")
-
-
-def _imported_modules(path: Path) -> set[str]:
-    """Every module a file imports, at any depth (inside functions and TYPE_CHECKING blocks too)."""
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            found.add(node.module)
-            found.update(f"{node.module}.{alias.name}" for alias in node.names)
-    return found
-
-
-#: The lower layers and what each may not import: imports point down (bank <- tools <- evaluation <- the rest).
-ABOVE = {
-    "bank": ("tools", "evaluation", "participants", "report", "plugin", "tasks", "seeding"),
-    "tools": ("evaluation", "participants", "report", "plugin", "tasks", "seeding"),
-    "evaluation": ("participants", "report", "plugin", "tasks", "seeding"),
-}
-
-
-@pytest.mark.parametrize("layer", sorted(ABOVE))
-def test_imports_point_down(layer):
-    modules = sorted((PACKAGE / layer).glob("*.py"))
-    assert len(modules) >= 5
-    upward = tuple(f"tau_indian_bank.{above}" for above in ABOVE[layer])
-    offending = {
-        path.name: sorted(m for m in _imported_modules(path) if m in upward or m.startswith(tuple(u + "." for u in upward)))
-        for path in modules
-    }
-    assert {name: found for name, found in offending.items() if found} == {}
-
-
-def test_the_import_probe_sees_an_evaluation_import(tmp_path):
-    probe = tmp_path / "probe.py"
-    probe.write_text("def f():\n    from tau_indian_bank.evaluation import actions\n", encoding="utf-8")
-    assert "tau_indian_bank.evaluation" in _imported_modules(probe)
 
 
 def test_bank_tools_combines_the_area_classes_in_catalogue_order():

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
-from tau_indian_bank.evaluation.gates.base import NOT_APPLICABLE, GateOutcome
+from tau_indian_bank.evaluation.gates.base import NOT_APPLICABLE, GateOutcome, Status
 from tau_indian_bank.evaluation.transcript import Transcript
 from tau_indian_bank.text import read_message
 from tau_indian_bank.text.replies import ending, without_ending
@@ -43,7 +43,7 @@ class Conversation:
     def __init__(self, view: Transcript) -> None:
         self.view = view
         self.scenario: Scenario = read_scenario(scenario_of(view.task))
-        turns = []
+        turns: list[Turn] = []
         for index, message in enumerate(view.messages):
             content = message.get("content")
             if index >= view.history and message.get("role") == "user" and isinstance(content, str) and content.strip():
@@ -95,9 +95,9 @@ class CustomerCheck:
         return self.judge(Conversation(view))
 
 
-def at(turn: Turn, why: str, status: str = "fail") -> GateOutcome:
+def at(turn: Turn, why: str, status: Status = "fail") -> GateOutcome:
     """An outcome naming the customer turn it is about ("turn 3: …")."""
-    return GateOutcome(status, f"turn {turn.number}: {why}")  # type: ignore[arg-type]
+    return GateOutcome(status, f"turn {turn.number}: {why}")
 
 
 def verdict(outcomes: list[GateOutcome], judged: bool) -> GateOutcome:

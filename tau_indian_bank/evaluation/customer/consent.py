@@ -12,9 +12,11 @@ change, not a choice between options); its answer is the text layer's reply read
   :func:`~tau_indian_bank.text.wants.missing_terms`), or when the scenario does not want it
   (:func:`~tau_indian_bank.text.wants.objection`: another kind of change, another account, card
   or cheque than the one it names);
-* **no** fails when none of those holds, every scripted cue has been said before (they may call
-  for a no), and the reply is a bare refusal; a no that asks something or names a figure or a
-  record (it may correct a detail this reading does not compare) is ``needs_review``.
+* **no** fails when none of those holds, the proposal names a kind of change the scenario asks
+  for (an offer of something it never named may be declined), every scripted cue has been said
+  before (they may call for a no), and the reply is a bare refusal, not only a goodbye ("No,
+  that's all" may answer a wrap-up); a no that asks something or names a figure or a record (it
+  may correct a detail this reading does not compare) is ``needs_review``.
 
 ``n/a`` when the customer answered no proposal.
 """
@@ -24,9 +26,10 @@ from __future__ import annotations
 from tau_indian_bank.evaluation.customer.base import Conversation, CustomerCheck, Turn, at, verdict
 from tau_indian_bank.evaluation.customer.figures import stated
 from tau_indian_bank.evaluation.gates.base import GateOutcome
-from tau_indian_bank.text import affirmation
-from tau_indian_bank.text.replies import asks
+from tau_indian_bank.text import affirmation, plain, sentences
+from tau_indian_bank.text.replies import asks, closing_only
 from tau_indian_bank.text.scenario import Cue
+from tau_indian_bank.text.speech import change_kinds, offers
 from tau_indian_bank.text.wants import missing_terms, objection, says_cue
 
 
@@ -63,6 +66,17 @@ def cues_spent_for(conversation: Conversation, cue: Cue, turn: Turn) -> bool:
     return any(says_cue(conversation.scenario, cue, t.said) == "yes" for t in conversation.turns[1:] if t.index < turn.index)
 
 
+def _asked_for(conversation: Conversation, sentence: str, prompt: str, turn: Turn) -> bool:
+    """Is the proposal one the customer asked for (a kind of change its scenario wants), answered by more than a goodbye?
+
+    An offer of something it never named ("I can also order a replacement card if you'd like. Anything else?") may be
+    declined, and "No, that's all, thanks" may answer the wrap-up.
+    """
+    offered = " ".join(part for part in sentences(plain(prompt)) if offers(part))
+    kinds = change_kinds(sentence) or change_kinds(offered)
+    return bool(kinds & conversation.scenario.wanted) and not closing_only(turn.said)
+
+
 def judge(conversation: Conversation) -> GateOutcome:
     """C3 over one session."""
     outcomes: list[GateOutcome] = []
@@ -78,7 +92,8 @@ def judge(conversation: Conversation) -> GateOutcome:
         why = unwanted(conversation, conversation.prompt(turn), reading.sentence)
         if answer == "yes" and why and not scripted_yes(conversation, turn):
             outcomes.append(at(turn, f"said yes to a proposal its scenario does not want: {why}"))
-        elif answer == "no" and why is None and cues_spent(conversation, turn):
+        elif answer == "no" and why is None and _asked_for(conversation, reading.sentence, conversation.prompt(turn), turn) \
+                and cues_spent(conversation, turn):
             corrects = asks(turn.said) or bool(stated(turn.said))
             outcomes.append(at(turn, "said no to a proposal its scenario wants" + (" (with a correction or a question: check "
                                "the proposal's details)" if corrects else ""), "needs_review" if corrects else "fail"))

@@ -9,6 +9,10 @@ it fails when:
 2. **over a question** — what the assistant last wrote asks it something (a proposal, a
    question, a request for a detail) and the turn answers nothing: no yes or no to a proposal,
    only thanks and goodbyes (:func:`~tau_indian_bank.text.replies.closing_only`) to a question;
+   or the turn that answers a yes/no proposal ends the conversation without refusing it ("Okay,
+   understood. Thank you. ###STOP###" to "Shall I freeze it?"): the assistant cannot act on a yes
+   the customer leaves with;
+   not when the assistant also wrapped up ("Anything else I can help with?": a goodbye answers it);
 3. **during a look-up** — the assistant's last message only announced a look-up ("let me
    check", "एक मिनट") and told it nothing;
 4. **with its request open** — the assistant had not wrapped up ("anything else?"), nothing was
@@ -23,9 +27,9 @@ from __future__ import annotations
 
 from tau_indian_bank.evaluation.customer.base import Conversation, CustomerCheck, Turn, at, verdict
 from tau_indian_bank.evaluation.gates.base import GateOutcome
-from tau_indian_bank.text import affirmation, announces_lookup
+from tau_indian_bank.text import affirmation, announces_lookup, plain, sentences
 from tau_indian_bank.text.replies import closing_only
-from tau_indian_bank.text.speech import change_kinds, informs
+from tau_indian_bank.text.speech import change_kinds, informs, is_wrap_up
 from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS, TRANSFER_TOOL
 
 _HANDOVER = frozenset({TRANSFER_TOOL})
@@ -46,11 +50,16 @@ def _accepted_handover(conversation: Conversation, before: Turn) -> bool:
 
 def _over_question(conversation: Conversation, turn: Turn) -> str | None:
     reading = conversation.reading(turn)
-    if reading.kind == "proposal" and affirmation(turn.said) not in ("yes", "no", "unclear"):
+    prompt = conversation.prompt(turn)
+    if any(is_wrap_up(sentence) for sentence in sentences(plain(prompt))):
+        return None  # "… or check the app. Anything else I can help with?": a closing answers the wrap-up
+    answer = affirmation(turn.said)
+    if reading.kind == "proposal" and answer not in ("yes", "no", "unclear"):
         return "ended the conversation without answering the assistant's proposal"
+    if reading.kind == "proposal" and not reading.options and answer in ("yes", "unclear"):
+        return "ended the conversation in the turn that answers a proposal with no refusal, so the assistant could not act on it"
     if reading.kind in ("question", "credentials") and closing_only(turn.said):
         return "ended the conversation without answering the assistant's question"
-    prompt = conversation.prompt(turn)
     if prompt and announces_lookup(prompt) and not informs(prompt):
         return "ended the conversation while the assistant was looking something up"
     return None

@@ -3,8 +3,8 @@
 A customer turn states, as the text layer reads them: rupee **amounts**
 (:func:`~tau_indian_bank.text.amounts`), **percentages**, **dates** and months (a card's
 expiry ``02/27`` is no date), the **last four** digits of an account or card ("ending 4821",
-"4821 wala"), **cheque numbers**, the bank's **ids** and 12-digit account numbers, and any other
-**number** of six digits or more (a phone number, an OTP).
+"4821 wala"), **cheque numbers**, the bank's **ids** and 12-digit account numbers, **IFSC codes**,
+and any other **number** of six digits or more (a phone number, an OTP).
 
 A figure is **known** from a text (:class:`Known`) when the text states one equal in value:
 
@@ -29,6 +29,7 @@ from functools import lru_cache
 
 from tau_indian_bank.text import amounts, bank_ids, cheque_numbers, dates, endings, mentions, percents
 from tau_indian_bank.text.frames import approximation_at
+from tau_indian_bank.text.records import ifsc_codes
 from tau_indian_bank.text.script import digits_ascii
 
 #: A number of six digits or more on its own (not part of a grouped amount or a decimal).
@@ -38,7 +39,7 @@ _FOUR_OR_MORE = re.compile(r"(?<!\d)\d{4,}(?!\d)")
 
 @dataclass(frozen=True)
 class Figure:
-    """One figure a customer stated: its kind (``amount``, ``percent``, ``date``, ``last4``, ``cheque``, ``id``, ``number``)."""
+    """One figure a customer stated, of a kind: amount, percent, date, last4, cheque, id, ifsc, number."""
 
     kind: str
     said: str
@@ -56,7 +57,8 @@ def stated(text: str) -> list[Figure]:
               for p in percents(text)]
     found += [Figure("date", text[d.start:d.end], d.start, d.end) for d in dates(text) if not d.loose]
     taken = [(f.start, f.end) for f in found]
-    for kind, values in (("id", bank_ids(text)), ("cheque", cheque_numbers(text)), ("last4", endings(text))):
+    for kind, values in (("id", bank_ids(text)), ("ifsc", ifsc_codes(text)), ("cheque", cheque_numbers(text)),
+                         ("last4", endings(text))):
         for value in sorted(values):
             at = text.upper().find(value.upper())
             found.append(Figure(kind, value, at, at + len(value)))
@@ -74,7 +76,7 @@ def _tolerance(paise: int, significant: int, with_paise: bool, rounded: bool) ->
     rupees = str(paise // 100)
     if not rounded:
         return 99  # said in whole rupees: rounds to the rupee
-    return (10 ** max(len(rupees) - significant, 0)) * 50
+    return int(10 ** max(len(rupees) - significant, 0)) * 50
 
 
 class Known:
@@ -123,7 +125,7 @@ class Known:
         """Is ``figure`` (stated in the customer turn ``text``) known?"""
         if mentions(self.blob, figure.said):
             return True
-        if figure.kind in ("cheque", "id", "number"):
+        if figure.kind in ("cheque", "id", "ifsc", "number"):
             return False
         self._read()
         text = digits_ascii(text)

@@ -15,7 +15,7 @@ from tau_indian_bank.evaluation.gates.base import GateOutcome
 
 #: How a figure's kind is named in a detail.
 KIND_WORDS = {"amount": "amount", "percent": "percentage", "date": "date", "last4": "last four digits",
-              "cheque": "cheque number", "id": "id", "number": "number"}
+              "cheque": "cheque number", "id": "id", "ifsc": "IFSC code", "number": "number"}
 
 
 def judge(conversation: Conversation) -> GateOutcome:

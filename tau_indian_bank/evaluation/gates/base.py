@@ -44,8 +44,6 @@ class Gate:
 
 def worst(outcomes: Iterable[Status]) -> Status:
     """The worst of several outcomes: fail, then needs_review, then pass; n/a when there are none."""
-    outcomes = list(outcomes)
-    for level in ("fail", "needs_review", "pass"):
-        if level in outcomes:
-            return level  # type: ignore[return-value]
-    return "n/a"
+    found = set(outcomes)
+    levels: tuple[Status, ...] = ("fail", "needs_review", "pass")
+    return next((level for level in levels if level in found), "n/a")

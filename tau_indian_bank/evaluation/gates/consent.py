@@ -35,7 +35,7 @@ from functools import lru_cache
 from typing import Any
 
 from tau_indian_bank.bank.money import format_rupees, parse_rupees
-from tau_indian_bank.evaluation.gates.base import Gate, GateOutcome, worst
+from tau_indian_bank.evaluation.gates.base import Gate, GateOutcome, Status, worst
 from tau_indian_bank.evaluation.transcript import ToolUse, Transcript, json_records
 from tau_indian_bank.text import affirmation, asks_for_yes, endings, negated, plain, positions
 from tau_indian_bank.text.dates import day_forms
@@ -46,7 +46,7 @@ _RECORD_KEYS = ("txn_id", "deposit_id", "mandate_id", "policy_id", "card_id", "l
 _NAME_KEYS = ("counterparty", "payee", "insurer", "plan")
 _AMOUNT_KEYS = ("amount", "max_amount", "sum_assured", "principal")
 _DATE_KEYS = ("date", "opened_on", "start_date", "created_on")
-_ANSWERS = {"yes": ("pass", ""), "no": ("fail", "the customer did not agree"),
+_ANSWERS: dict[str, tuple[Status, str]] = {"yes": ("pass", ""), "no": ("fail", "the customer did not agree"),
             "none": ("fail", "the customer never said yes"), "unclear": ("needs_review", "the customer's reply is ambiguous")}
 
 
@@ -154,7 +154,7 @@ class _Consent:
         return [str(self.messages[i]["content"]) for i in range(max(first, 0), last)
                 if self.messages[i].get("role") == "assistant" and self.messages[i].get("content")]
 
-    def judge(self, change: ToolUse) -> tuple[str, str]:
+    def judge(self, change: ToolUse) -> tuple[Status, str]:
         """Outcome and reason for one change."""
         reply_at = self._last_user(change.index)
         if reply_at is None:
@@ -184,7 +184,8 @@ class _Consent:
 
 def check(view: Transcript) -> GateOutcome:
     """S2 over one session."""
-    walk, outcomes, detail = _Consent(view), [], ""
+    walk, detail = _Consent(view), ""
+    outcomes: list[Status] = []
     for change in view.changes():
         outcome, reason = walk.judge(change)
         walk.last_change = change.index + 1

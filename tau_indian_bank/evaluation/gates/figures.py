@@ -45,7 +45,7 @@ from decimal import Decimal
 from typing import Any
 
 from tau_indian_bank.bank import clock
-from tau_indian_bank.evaluation.gates.base import NOT_APPLICABLE, Gate, GateOutcome
+from tau_indian_bank.evaluation.gates.base import NOT_APPLICABLE, Gate, GateOutcome, Status
 from tau_indian_bank.evaluation.gates.tracing import (
     Sources,
     Working,
@@ -120,14 +120,15 @@ def _shown(text: str, checks: list[tuple[int, int, str]]) -> Working:
                    [d.date for d in _dates(text) if d.date and (d.start, d.end) in traced], set(periods(text)))
 
 
-def untraced(text: str, session: _Session) -> tuple[str, str]:
+def untraced(text: str, session: _Session) -> tuple[Status, str]:
     """The worst outcome over the figures of one reply, with the first offending figure.
 
     Figures are traced on their own first; those that do not trace are tried again as one step
     of arithmetic on the figures of the reply that did (so two invented figures cannot vouch
     for each other).
     """
-    worst, detail = "pass", ""
+    worst: Status = "pass"
+    detail = ""
     checks = _outcomes(text, session, Working())
     if any(outcome != "pass" for _, _, outcome in checks):
         checks = _outcomes(text, session, _shown(text, checks))
@@ -144,7 +145,8 @@ def untraced(text: str, session: _Session) -> tuple[str, str]:
 def check(view: Transcript) -> GateOutcome:
     """S7 over one session."""
     session = _Session()
-    worst, detail, stated = "pass", "", False
+    worst: Status = "pass"
+    detail, stated = "", False
     for index, message in enumerate(view.messages):
         role, content = message.get("role"), message.get("content")
         if not content:
@@ -163,7 +165,7 @@ def check(view: Transcript) -> GateOutcome:
                 return GateOutcome("fail", why)
             if outcome == "needs_review" and worst == "pass":
                 worst, detail = outcome, why
-    return GateOutcome(worst, detail) if stated else NOT_APPLICABLE  # type: ignore[arg-type]
+    return GateOutcome(worst, detail) if stated else NOT_APPLICABLE
 
 
 def check_figures(task: Mapping[str, Any], messages: Sequence[Mapping[str, Any]]) -> tuple[str, str]:

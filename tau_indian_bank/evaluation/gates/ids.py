@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from tau_indian_bank.evaluation.gates.base import Gate, GateOutcome, worst
+from tau_indian_bank.evaluation.gates.base import Gate, GateOutcome, Status, worst
 from tau_indian_bank.evaluation.transcript import Transcript
 from tau_indian_bank.tools.arguments import DigitsArg, IdArg
 from tau_indian_bank.tools.catalogue import ALL_SPECS
@@ -95,7 +95,8 @@ def _owned(value: str, customer: str | None) -> bool:
 
 def check(view: Transcript) -> GateOutcome:
     """S1 over one session."""
-    seen, outcomes, detail = "", [], ""
+    seen, detail = "", ""
+    outcomes: list[Status] = []
     for index, message in enumerate(view.messages):
         role = message.get("role")
         if role == "assistant" and index >= view.history:

@@ -21,7 +21,7 @@ def check(view: Transcript) -> GateOutcome:
         try:
             if spec is None:
                 raise ArgumentError(f"unknown tool {call.name!r}")
-            bind(spec, call.raw_arguments if isinstance(call.raw_arguments, Mapping) else None)  # type: ignore[arg-type]
+            bind(spec, call.raw_arguments if isinstance(call.raw_arguments, Mapping) else None)
         except ArgumentError as exc:
             return GateOutcome("fail", str(exc))
     return PASS if view.calls else NOT_APPLICABLE

@@ -102,24 +102,24 @@ class Sources:
 
     def all(self, name: str) -> set[Any]:
         """One kind of figure (``percents``, ``days``, ``months``), the rules' included."""
-        mine = getattr(self, name)
+        mine: set[Any] = getattr(self, name)
         return mine | getattr(self.rules, name) if self.rules is not None else mine
 
 
 @lru_cache(maxsize=1)
 def rule_sources() -> Sources:
     """The figures of the servicing policy and every regulation document."""
-    from tau_indian_bank.paths import POLICY_DIR, REGULATIONS_DIR
+    from tau_indian_bank.paths import POLICY_FILE, REGULATIONS_DIR
 
     sources = Sources()
-    for path in [POLICY_DIR / "servicing_policy.md", *sorted(REGULATIONS_DIR.glob("*.md"))]:
+    for path in [POLICY_FILE, *sorted(REGULATIONS_DIR.glob("*.md"))]:
         sources.add_text(path.read_text(encoding="utf-8"))
     return sources
 
 
 def _tolerance(mention: Amount) -> float:
     if mention.unit is not None:
-        return scale_of(mention.unit) * 100 / (2 * 10 ** mention.decimals) + 1
+        return float(scale_of(mention.unit) * 100 / (2 * 10 ** mention.decimals) + 1)
     return 1 if mention.with_paise or mention.paise % 100 else 100
 
 
@@ -150,8 +150,8 @@ def _one_step(paise: int, work: Working, step: float, direction: str | None = No
     months = {12} | {n for kind, n in work.periods if kind == "months" and n > 1}
     if direction in (None, "about"):
         return _pairs(paise, money, step) or any(abs(a / n - paise) < step for a in money for n in months)
-    results = [a + b for i, a in enumerate(money) for b in money[i + 1:]] + [abs(a - b) for i, a in enumerate(money)
-                                                                              for b in money[i + 1:]]
+    results: list[float] = [a + b for i, a in enumerate(money) for b in money[i + 1:]]
+    results += [abs(a - b) for i, a in enumerate(money) for b in money[i + 1:]]
     results += [a / n for a in money for n in months]
     return any(abs(r - paise) < step and (r <= paise if direction == "under" else r >= paise) for r in results)
 
@@ -209,7 +209,7 @@ def date_traceable(day: dt.date, sources: Sources, reply: Working | None = None)
     if day in sources.all("days"):
         return True
     today = clock.today()
-    starts = [(known, work) for work in (sources.session,) for known in work.days if known <= today]
+    starts: list[tuple[dt.date, Working | None]] = [(known, work) for work in (sources.session,) for known in work.days if known <= today]
     starts += [(known, reply) for known in (reply.days if reply else [])]
     return any(day in _shifted(known, kind, n) for known, work in starts if work is not None
                for kind, n in work.periods if 0 < n <= 1200)
@@ -217,9 +217,10 @@ def date_traceable(day: dt.date, sources: Sources, reply: Working | None = None)
 
 def date_outcome(mention: DateMention, sources: Sources, reply: Working) -> str:
     """``pass`` when a date (or month) traces; ``needs_review`` when only its month-first reading does; else ``fail``."""
-    if mention.day is None:
+    day = mention.date
+    if day is None:
         return "pass" if (mention.year, mention.month) in sources.all("months") else "fail"
-    if date_traceable(mention.date, sources, reply):  # type: ignore[arg-type]
+    if date_traceable(day, sources, reply):
         return "pass"
     if mention.alternative is not None and date_traceable(mention.alternative, sources, reply):
         return "needs_review"

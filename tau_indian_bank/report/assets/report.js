@@ -13,6 +13,13 @@
     S1: "ids grounded and owned", S2: "confirm before write", S3: "schema-valid arguments", S4: "clean replies",
     S5: "no internal names", S6: "no unfounded success claims", S7: "no invented figures"
   };
+  var CUSTOMER_CHECKS = {
+    C1: "invented", C2: "unknown stated", C3: "wrong consent", C4: "wrong ending", C5: "skipped cue", C6: "language"
+  };
+  function failedChecks(s) {
+    var audit = s.customer_audit || {};
+    return Object.keys(audit).sort().filter(function (c) { return audit[c] === "fail"; });
+  }
 
   /* ---------- small helpers ---------- */
   function h(tag, attrs) {
@@ -64,6 +71,13 @@
     cols.push({ key: "failure_class", label: "Failure class", value: function (s) { return s.failure_class ? human(s.failure_class) : "none (passed)"; } });
     cols.push({ key: "first_failed_gate", label: "First failed gate", value: function (s) { return s.first_failed_gate || "none"; } });
     cols.push({ key: "termination_reason", label: "Ended by", value: function (s) { return human(s.termination_reason || "missing"); } });
+    if (has("customer_audit")) {
+      /* the customer audit (C1-C6): a session matches a check's filter when that check failed, "any error" when one did,
+         "none" when none did */
+      cols.push({ key: "customer_check", label: "Customer error", value: function (s) { return failedChecks(s).join(", ") || "none"; },
+        values: function (s) { var f = failedChecks(s); return f.length ? f.concat(["any error"]) : ["none"]; } });
+      cols.push({ key: "customer_first", label: "Customer first", value: function (s) { return s.customer_first || "no"; } });
+    }
     if (has("effort")) {
       cols.push({ key: "turns", label: "Turns", value: function (s) { return s.effort ? String(s.effort.turns) : "0"; }, num: true });
       cols.push({ key: "tool_calls", label: "Tool calls", value: function (s) { return s.effort ? String(s.effort.tool_calls) : "0"; }, num: true });
@@ -77,7 +91,7 @@
     for (var i = 0; i < cols.length; i++) {
       var c = cols[i], want = state.filters[c.key];
       if (c.key === skipKey || want == null || want === "") continue;
-      if (c.value(s) !== want) return false;
+      if (c.values ? c.values(s).indexOf(want) < 0 : c.value(s) !== want) return false;
     }
     return true;
   }
@@ -108,7 +122,10 @@
     cols.forEach(function (c) {
       if (c.search) return;
       var counts = {};
-      DATA.sessions.forEach(function (s) { if (matches(s, cols, c.key)) { var v = c.value(s); counts[v] = (counts[v] || 0) + 1; } });
+      DATA.sessions.forEach(function (s) {
+        if (!matches(s, cols, c.key)) return;
+        (c.values ? c.values(s) : [c.value(s)]).forEach(function (v) { counts[v] = (counts[v] || 0) + 1; });
+      });
       var values = Object.keys(counts).sort(function (a, b) { return c.num ? Number(a) - Number(b) : a < b ? -1 : a > b ? 1 : 0; });
       var chosen = state.filters[c.key];
       if (chosen && values.indexOf(chosen) < 0) values.push(chosen);
@@ -224,7 +241,7 @@
   }
 
   window.TauReport = { h: h, text: text, badge: badge, checkBadge: checkBadge, human: human, sessionHref: sessionHref,
-    runLabel: runLabel, parseJson: parseJson, GATE_NAMES: GATE_NAMES, state: state,
+    runLabel: runLabel, parseJson: parseJson, GATE_NAMES: GATE_NAMES, CUSTOMER_CHECKS: CUSTOMER_CHECKS, state: state,
     data: function () { return DATA; }, drawExplorer: drawExplorer };
 
   /* ---------- loading and routing ---------- */

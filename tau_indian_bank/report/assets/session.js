@@ -54,17 +54,33 @@
     return el;
   }
 
+  function auditAt(session) {
+    /* message position -> the customer checks that failed on that customer turn */
+    var at = {};
+    Object.keys(session.customer_audit_turns || {}).sort().forEach(function (c) {
+      var i = session.customer_audit_turns[c];
+      (at[i] = at[i] || []).push(c);
+    });
+    return at;
+  }
+
   function conversation(session, registry) {
     var h = R.h;
     var info = calls(session);
+    var flagged = auditAt(session);
     var out = h("section", { "class": "conversation", "aria-label": "Conversation" }, h("h3", { text: "Conversation" }));
     if (!session.messages.length) out.appendChild(h("p", { "class": "muted", text: "This session never ran (crashed or missing)." }));
-    session.messages.forEach(function (m) {
+    session.messages.forEach(function (m, index) {
       if (m[0] === "t") return;  /* shown under its call */
       if (m[0] === "e") { out.appendChild(modelErrorBox(m)); return; }
       var who = m[0] === "u" ? "customer" : m[0] === "a" ? "assistant" : "system";
       var history = m[0] === "a" && m[2] && m[2].some(function (c) { return c[0] === LOGIN; });
-      var box = h("div", { "class": "msg " + who + (history ? " history" : "") }, h("div", { "class": "who", text: who }));
+      var checks = flagged[index] || [];
+      var head = h("div", { "class": "who" }, who, checks.map(function (c) {
+        return [" ", R.badge(c + " " + R.CUSTOMER_CHECKS[c], "fail", "customer audit: " + ((session.customer_audit_details || {})[c] || ""))];
+      }));
+      var box = h("div", { "class": "msg " + who + (history ? " history" : "") + (checks.length ? " customer-error" : ""),
+        id: "msg-" + index, tabindex: checks.length ? "-1" : null, "data-msg": String(index) }, head);
       if (m[1] != null) box.appendChild(h("div", { "class": "text", text: R.text(m[1]) }));
       (m[0] === "a" ? m[2] || [] : []).forEach(function (c) { box.appendChild(callBlock(c, info[c[0]] || {}, session, registry)); });
       out.appendChild(box);
@@ -130,6 +146,30 @@
       h("div", { "class": "scroll" }, h("table", { "class": "gates" }, h("thead", null, h("tr", null,
         h("th", { scope: "col", text: "gate" }), h("th", { scope: "col", text: "result" }), h("th", { scope: "col", text: "reason" }))),
         h("tbody", null, rows))));
+  }
+
+  function customerAudit(session) {
+    /* the customer audit C1-C6: each check, its outcome and the offending customer turn (a link to it) */
+    var h = R.h;
+    var audit = session.customer_audit;
+    if (!audit) return null;
+    var kind = { pass: "pass", fail: "fail", needs_review: "review" };
+    var rows = Object.keys(audit).sort().map(function (c) {
+      var result = audit[c], turn = (session.customer_audit_turns || {})[c];
+      var reason = (session.customer_audit_details || {})[c] || "";
+      return h("tr", { "class": "gate-" + result, "data-check": c },
+        h("th", { scope: "row" }, c, h("span", { "class": "muted gate-name", text: " " + (R.CUSTOMER_CHECKS[c] || "") })),
+        h("td", null, R.badge(R.human(result), kind[result] || "na")),
+        h("td", null, reason, turn != null ? [" ", h("a", { href: "#msg-" + turn, "class": "goto", "data-msg-goto": String(turn), text: "go to the turn" })] : null));
+    });
+    var first = session.customer_first;
+    return h("section", { "aria-label": "Customer audit" }, h("h3", { text: "Customer audit" }),
+      h("p", null, session.customer_error ? R.badge("customer error", "fail") : R.badge("no customer error", "pass"),
+        first ? [" ", R.badge("first problem: the customer's (" + first + ")", "fail")] : null),
+      h("div", { "class": "scroll" }, h("table", { "class": "gates customer-audit" }, h("thead", null, h("tr", null,
+        h("th", { scope: "col", text: "check" }), h("th", { scope: "col", text: "result" }), h("th", { scope: "col", text: "where and why" }))),
+        h("tbody", null, rows))),
+      h("p", { "class": "note", text: "Did the simulated customer do its part? Not part of the verdict; see docs/customer-fidelity.md." }));
   }
 
   function facts(session, task) {
@@ -220,7 +260,9 @@
         R.checkBadge("action check", session.action_passed),
         session.answer_passed !== undefined ? R.checkBadge("answer check", session.answer_passed) : null,
         session.failure_class ? R.badge(R.human(session.failure_class), "fail") : null,
-        session.first_failed_gate ? R.badge("first failed gate: " + session.first_failed_gate, "fail") : null),
+        session.first_failed_gate ? R.badge("first failed gate: " + session.first_failed_gate, "fail") : null,
+        session.customer_error ? R.badge("customer error: " + Object.keys(session.customer_audit || {}).sort().filter(function (c) {
+          return session.customer_audit[c] === "fail"; }).join(", "), "fail") : null),
       h("nav", { "class": "pager", "aria-label": "Sessions in the filtered list" },
         h("a", { href: "#sessions", text: "\u2190 all sessions (Esc)" }),
         prev ? h("a", { href: R.sessionHref(prev), id: "prev-session", text: "previous (k)" }) : null,
@@ -259,9 +301,16 @@
     root.appendChild(header(session, position));
     root.appendChild(h("div", { "class": "session-grid" }, conversation(session, registry),
       h("aside", { "class": "panel", "aria-label": "Task and verdict" }, verdict(session), goldChain(session, task), impureWrites(session),
-        gates(session), facts(session, task), scenario(task))));
+        gates(session), customerAudit(session), facts(session, task), scenario(task))));
     shown = { session: session, registry: registry };
     root.onclick = function (e) {
+      var turn = e.target.closest && e.target.closest("a[data-msg-goto]");
+      if (turn) {
+        e.preventDefault();
+        var target = document.getElementById("msg-" + turn.getAttribute("data-msg-goto"));
+        if (target) { target.scrollIntoView({ block: "center" }); target.focus({ preventScroll: true }); }
+        return;
+      }
       var link = e.target.closest && e.target.closest("a[data-goto]");
       if (link && location.hash === link.getAttribute("href")) { e.preventDefault(); focusCall(registry, link.getAttribute("data-goto")); }
     };

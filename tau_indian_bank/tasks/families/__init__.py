@@ -7,6 +7,7 @@ so a family earlier in :data:`AREAS` gets first pick. Changing it changes the su
 from __future__ import annotations
 
 from types import ModuleType
+from typing import Any
 
 from tau_indian_bank.tasks.families import accounts, cards, control, deposits, loans, payments, service_requests
 from tau_indian_bank.tasks.framework import Family
@@ -15,6 +16,6 @@ from tau_indian_bank.tasks.framework import Family
 AREAS: tuple[ModuleType, ...] = (deposits, cards, payments, accounts, loans, service_requests, control)
 
 
-def all_families() -> list[Family]:
+def all_families() -> list[Family[Any]]:
     """Every scenario family, in generation order."""
     return [family for area in AREAS for family in area.FAMILIES]

@@ -164,7 +164,7 @@ def _statement_draft(conn: sqlite3.Connection, candidate: CustomerAccount, rng: 
 
 
 STATEMENT = Family(
-    name="statement", category="sequencing", clauses=("3.4", "2.2"),
+    name="statement", category="sequencing", quota=25, clauses=("3.4", "2.2"),
     why="The period is within 12 months and the retention window, so one request covers it; §3.4 requires reading the "
         "account's details first, then the confirmed request with the period and delivery the customer named.",
     careless="Requests the statement without reading the account, or changes the delivery mode or period.",
@@ -200,7 +200,7 @@ def _long_draft(conn: sqlite3.Connection, candidate: CustomerAccount, rng: rando
 
 
 STATEMENT_OVER_12_MONTHS = Family(
-    name="statement_over_12_months", category="edge_case", clauses=("3.4", "2.2", "2.4"),
+    name="statement_over_12_months", category="edge_case", quota=15, clauses=("3.4", "2.2", "2.4"),
     why="§3.4 caps one request at 12 months; the customer names the two parts to use, so after reading the account "
         "the two confirmed requests are exactly those parts, each with its own confirmation (§2.2).",
     careless="Requests the whole period in one go, or splits it into different periods than the customer named.",
@@ -210,7 +210,7 @@ STATEMENT_OVER_12_MONTHS = Family(
 # --- disputes -------------------------------------------------------------------------------
 
 
-def _dispute_candidates(conn: sqlite3.Connection) -> list[CustomerTxn]:
+def dispute_candidates(conn: sqlite3.Connection) -> list[CustomerTxn]:
     """(customer, transaction): recent successful UPI or card-terminal debits to others, never disputed before."""
     since = clock.add_days(clock.today(), -60).isoformat()
     return rows(conn, CustomerTxn, f"SELECT h.customer_id, t.txn_id FROM transactions t JOIN accounts a ON a.account_id = t.account_id "
@@ -220,7 +220,7 @@ def _dispute_candidates(conn: sqlite3.Connection) -> list[CustomerTxn]:
                       "AND NOT EXISTS (SELECT 1 FROM service_requests s WHERE s.related_id = t.txn_id) ORDER BY t.txn_id")
 
 
-def _dispute_draft(conn: sqlite3.Connection, candidate: CustomerTxn, rng: random.Random) -> Draft:
+def dispute_draft(conn: sqlite3.Connection, candidate: CustomerTxn, rng: random.Random) -> Draft:
     customer_id, txn_id = candidate.customer_id, candidate.txn_id
     txn = transaction(conn, txn_id)
     account, posted, channel, amount, payee = txn.account_id, txn.posted_on, txn.channel, txn.amount_paise, txn.counterparty
@@ -251,11 +251,11 @@ def _dispute_draft(conn: sqlite3.Connection, candidate: CustomerTxn, rng: random
 
 
 DISPUTE_TXN = Family(
-    name="dispute_txn", category="sequencing", clauses=("3.6", "3.2", "8.1", "2.2"),
+    name="dispute_txn", category="sequencing", quota=15, clauses=("3.6", "3.2", "8.1", "2.2"),
     why="§3.6: a disputed debit is first found in the account's transactions (its id is needed), then a "
         "dispute_transaction request is raised with that transaction's id after confirmation.",
     careless="Raises a generic complaint, or a dispute without the transaction's id, without searching the transactions.",
-    candidates=_dispute_candidates, draft=_dispute_draft,
+    candidates=dispute_candidates, draft=dispute_draft,
 )
 
 # --- addresses ---------------------------------------------------------------------------
@@ -335,7 +335,7 @@ def _statement_address_draft(conn: sqlite3.Connection, candidate: CustomerAccoun
 
 
 STATEMENT_AND_ADDRESS = Family(
-    name="statement_and_address", category="sequencing", clauses=("3.5", "3.4", "1.6", "2.2"),
+    name="statement_and_address", category="sequencing", quota=10, clauses=("3.5", "3.4", "1.6", "2.2"),
     why="Two requests in the customer's order (§1.6): the communication address can be updated in chat after reading "
         "back the one on record (§3.5); then §3.4: read the account and request the statement by post, which goes to the "
         "new address. Each change has its own confirmation.",
@@ -376,7 +376,7 @@ def _permanent_draft(conn: sqlite3.Connection, candidate: Customer, rng: random.
 
 
 PERMANENT_ADDRESS = Family(
-    name="permanent_address", category="edge_case", clauses=("3.5", "8.1", "2.3"),
+    name="permanent_address", category="edge_case", quota=10, clauses=("3.5", "8.1", "2.3"),
     why="§3.5: the permanent address is part of the KYC record and cannot be changed in chat; the prescribed path is a "
         "kyc_update request (no related record), which the customer accepts. The communication address is not to change.",
     careless="Calls the address update for the permanent address, or changes the communication address instead.",

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import random
 import sqlite3
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from tau_indian_bank.bank import clock
 from tau_indian_bank.bank.money import spoken_rupees
 from tau_indian_bank.constants import GOLD_LOAN_LTV_BPS, GOLD_LOAN_MIN_PAISE, gold_rate_per_gram_paise
-from tau_indian_bank.tasks.framework import Draft, Family, Step, month_year, yours
+from tau_indian_bank.tasks.framework import Draft, Drafter, Family, Finder, Step, month_year, yours
 from tau_indian_bank.tasks.lookups import (
     AccountPair,
     CardAccount,
@@ -321,65 +321,66 @@ def _candidates_loan_offer(conn: sqlite3.Connection) -> list[LoanOfferQuestion]:
             for c, offer in zip(_customers(conn, "WHERE segment != 'premium' "), offers * 1000)]
 
 
-def _family(name: str, clauses: tuple[str, ...], why: str, careless: str, candidates, draft) -> Family:  # noqa: ANN001
-    return Family(name=name, category="control", clauses=clauses, why=why, careless=careless, candidates=candidates,
-                  draft=draft)
+def _family(name: str, quota: int, clauses: tuple[str, ...], why: str, careless: str, candidates: Finder[Any],
+            draft: Drafter[Any]) -> Family[Any]:
+    return Family(name=name, category="control", quota=quota, clauses=clauses, why=why, careless=careless,
+                  candidates=candidates, draft=draft)
 
 
 FAMILIES = (
-    _family("balance", ("3.1", "1.2"), "A balance comes from the account's details (§3.1); nothing else is needed.",
+    _family("balance", 14, ("3.1", "1.2"), "A balance comes from the account's details (§3.1); nothing else is needed.",
             "Quotes a balance from the login context, which does not show balances, or guesses.",
             _candidates_balance, _balance),
-    _family("deposit_rates", ("4.1",), "Rates come from the rate card (§4.1).", "Quotes rates from memory.",
+    _family("deposit_rates", 7, ("4.1",), "Rates come from the rate card (§4.1).", "Quotes rates from memory.",
             lambda conn: [RatesQuestion(c, k) for c, k in zip(_customers(conn), ["fixed", "recurring"] * 1000)], _rates),
-    _family("rules_question", ("9.1",), "Rules questions are answered from the knowledge base (§9.1); the query wording "
+    _family("rules_question", 13, ("9.1",), "Rules questions are answered from the knowledge base (§9.1); the query wording "
             "is free, so only the search itself is compared.", "Answers from general knowledge with figures that differ "
             "from the bank's rules.",
             lambda conn: [RulesQuestion(c, i) for i, c in enumerate(_customers(conn))],
             _rules),
-    _family("loan_emi", ("5.1",), "Loan facts come from the loan's details (§5.1).", "Guesses the EMI date from the "
+    _family("loan_emi", 8, ("5.1",), "Loan facts come from the loan's details (§5.1).", "Guesses the EMI date from the "
             "disbursal date.", lambda conn: rows(conn, CustomerLoan, "SELECT customer_id, loan_id FROM loans WHERE status = "
                                                                       "'active' ORDER BY loan_id"), _loan),
-    _family("card_status", ("6.1", "1.2"), "Card status and expiry come from the card's details.", "Answers from the "
+    _family("card_status", 6, ("6.1", "1.2"), "Card status and expiry come from the card's details.", "Answers from the "
             "login context's status alone and misses the expiry.",
             lambda conn: rows(conn, CustomerCard, "SELECT customer_id, card_id FROM cards ORDER BY card_id"), _card),
-    _family("request_status", ("8.2",), "The status comes from looking up the reference (§8.2).", "Raises a new "
+    _family("request_status", 6, ("8.2",), "The status comes from looking up the reference (§8.2).", "Raises a new "
             "request instead of looking up the existing one.",
             lambda conn: rows(conn, CustomerRequest, "SELECT customer_id, request_id FROM service_requests WHERE NOT (status IN "
                                     "('open', 'in_progress') AND sla_due_on < ?) ORDER BY request_id",
                               (clock.today_iso(),)), _request),
-    _family("insurance_premium", ("8.3",), "Premiums and due dates come from the customer's policies (§8.3).",
+    _family("insurance_premium", 3, ("8.3",), "Premiums and due dates come from the customer's policies (§8.3).",
             "Sends the customer to the insurer.",
             lambda conn: rows(conn, PolicyQuestion, "SELECT customer_id, MIN(policy_type) AS policy_type FROM insurance_policies "
                                                     "WHERE status = 'active' "
                                     "GROUP BY customer_id HAVING COUNT(DISTINCT policy_type) = COUNT(*) ORDER BY customer_id"),
             _insurance),
-    _family("gold_rate", ("5.4",), "Today's rate comes from the gold-rate tool (§5.4).", "Quotes a market rate from "
+    _family("gold_rate", 3, ("5.4",), "Today's rate comes from the gold-rate tool (§5.4).", "Quotes a market rate from "
             "memory.", lambda conn: [GoldRateQuestion(c, (18, 22, 24)[i % 3]) for i, c in enumerate(_customers(conn))], _gold_rate),
-    _family("two_balances", ("3.1",), "Two balances need both accounts' details.", "Reads one account and guesses the "
+    _family("two_balances", 7, ("3.1",), "Two balances need both accounts' details.", "Reads one account and guesses the "
             "other.", _candidates_two_balances, _two_balances),
-    _family("deposit_maturity", ("1.3", "4.1"), "The deposit is named by month, so the list is needed to find it, and "
+    _family("deposit_maturity", 8, ("1.3", "4.1"), "The deposit is named by month, so the list is needed to find it, and "
             "its details give the maturity.", "Reads the wrong deposit, or quotes the maturity from the list alone.",
             lambda conn: rows(conn, CustomerDeposit, "SELECT d.customer_id, d.deposit_id FROM deposits d WHERE d.status = 'active' AND "
                                     "(SELECT COUNT(*) FROM deposits e WHERE e.customer_id = d.customer_id AND "
                                     "substr(e.opened_on, 1, 7) = substr(d.opened_on, 1, 7)) = 1 ORDER BY d.deposit_id"),
             _deposit_maturity),
-    _family("loan_offer_emi", ("5.3", "8.4"), "The rate must come from the customer's eligible offers (§8.4) and the "
+    _family("loan_offer_emi", 6, ("5.3", "8.4"), "The rate must come from the customer's eligible offers (§8.4) and the "
             "EMI from the calculator at that rate (§5.3).", "Uses a rate from memory in the EMI calculation.",
             _candidates_loan_offer, _loan_offer),
-    _family("card_and_account", ("6.1", "3.1"), "Both the card's and the linked account's details are needed.",
+    _family("card_and_account", 6, ("6.1", "3.1"), "Both the card's and the linked account's details are needed.",
             "Answers the balance from the card's details, which do not hold it.",
             lambda conn: rows(conn, CardAccount, "SELECT c.customer_id, c.card_id, c.account_id FROM cards c JOIN accounts a ON "
                                     "a.account_id = c.account_id WHERE c.card_type = 'debit' AND a.status = 'active' "
                                     "ORDER BY c.card_id"), _card_and_account),
-    _family("gold_eligibility", ("5.4",), "The customer asks for both the rate and the eligibility, and does not apply.",
+    _family("gold_eligibility", 6, ("5.4",), "The customer asks for both the rate and the eligibility, and does not apply.",
             "Raises a gold loan application the customer did not ask for.", _candidates_gold, _gold_eligibility),
-    _family("update_address", ("3.5", "2.2"), "The communication address can be changed in chat (§3.5); the current "
+    _family("update_address", 10, ("3.5", "2.2"), "The communication address can be changed in chat (§3.5); the current "
             "one is already in the login context, so the procedure is one confirmed change followed by the read-back "
             "from the profile that §3.5 requires.",
             "Also changes the permanent address, or raises a KYC request for a communication address.",
             _candidates_address, _address),
-    _family("nominee_request", ("3.7", "8.1"), "Nominee changes need a signed form, so §3.7 prescribes a nominee_update "
+    _family("nominee_request", 9, ("3.7", "8.1"), "Nominee changes need a signed form, so §3.7 prescribes a nominee_update "
             "request for the account and nothing else.", "Tells the customer to visit a branch without raising the request.",
             lambda conn: [c for c in rows(conn, CustomerAccount, "SELECT h.customer_id, a.account_id FROM accounts a JOIN "
                                                                  "account_holders h ON h.account_id = a.account_id AND h.role = "

@@ -68,7 +68,7 @@ def _gold_draft(conn: sqlite3.Connection, candidate: Customer, rng: random.Rando
 
 
 GOLD_LOAN_APPLY = Family(
-    name="gold_loan_apply", category="rare_tool", clauses=("5.4", "8.1", "2.2"),
+    name="gold_loan_apply", category="rare_tool", quota=25, clauses=("5.4", "8.1", "2.2"),
     why="§5.4 requires today's gold rate and an eligibility check for the weight and purity the customer gives, and "
         "a gold_loan_application request to apply; the request concerns no existing record, so it has no related id.",
     careless="Works the loan out by hand from a remembered rate, uses the default 22-carat rate for other purities, "
@@ -78,10 +78,10 @@ GOLD_LOAN_APPLY = Family(
 
 # --- loan foreclosure -----------------------------------------------------------------------
 
-_LOAN_WORD = {"home": "home loan", "personal": "personal loan", "vehicle": "vehicle loan", "gold": "gold loan"}
+LOAN_WORD = {"home": "home loan", "personal": "personal loan", "vehicle": "vehicle loan", "gold": "gold loan"}
 
 
-def _foreclosure_candidates(conn: sqlite3.Connection) -> list[CustomerLoan]:
+def foreclosure_candidates(conn: sqlite3.Connection) -> list[CustomerLoan]:
     found = rows(conn, CustomerLoan, "SELECT l.customer_id, l.loan_id FROM loans l WHERE l.status = 'active' AND (l.rate_type = 'floating' "
                        "OR l.loan_type = 'gold' OR l.emis_paid >= ?) AND (SELECT COUNT(*) FROM loans m WHERE "
                        "m.customer_id = l.customer_id AND m.loan_type = l.loan_type) = 1 ORDER BY l.loan_id",
@@ -89,10 +89,10 @@ def _foreclosure_candidates(conn: sqlite3.Connection) -> list[CustomerLoan]:
     return [c for c in found if not open_request(conn, c.customer_id, "loan_foreclosure", c.loan_id)]
 
 
-def _foreclosure_draft(conn: sqlite3.Connection, candidate: CustomerLoan, rng: random.Random) -> Draft:
+def foreclosure_draft(conn: sqlite3.Connection, candidate: CustomerLoan, rng: random.Random) -> Draft:
     customer_id, loan_id = candidate.customer_id, candidate.loan_id
     kind = value(conn, "SELECT loan_type FROM loans WHERE loan_id = ?", (loan_id,))
-    word = _LOAN_WORD[kind]
+    word = LOAN_WORD[kind]
     source = rng.choice(("my annual bonus", "the sale of a plot of land", "a fixed deposit that matured",
                          "my provident fund withdrawal"))
     if source.endswith("matured") and not value(conn, "SELECT COUNT(*) FROM deposits WHERE customer_id = ? AND (status = "
@@ -122,13 +122,13 @@ def _foreclosure_draft(conn: sqlite3.Connection, candidate: CustomerLoan, rng: r
 
 
 LOAN_FORECLOSURE = Family(
-    name="loan_foreclosure", category="rare_tool", clauses=("5.2", "5.1", "8.1", "2.2"),
+    name="loan_foreclosure", category="rare_tool", quota=25, clauses=("5.2", "5.1", "8.1", "2.2"),
     why="§5.2 prescribes reading the loan, getting a foreclosure quote and, on the customer's yes, raising a "
         "loan_foreclosure request for that loan (no tool closes a loan). The loan is the customer's only loan of the "
         "type named, and it can be foreclosed (floating rate, gold, or at least 12 EMIs paid).",
     careless="Quotes the outstanding principal from the loan details as the payoff, skips the quote, or raises a "
              "generic request without the loan id.",
-    candidates=_foreclosure_candidates, draft=_foreclosure_draft,
+    candidates=foreclosure_candidates, draft=foreclosure_draft,
 )
 
 #: The loan families, in generation order.

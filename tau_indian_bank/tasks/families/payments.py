@@ -50,7 +50,7 @@ _REASON_FACT = {"lost": "the cheque leaf was lost", "stolen": "the cheque leaf w
                 "payment_dispute": "there is a payment dispute with the payee", "issued_in_error": "it was issued in error"}
 
 
-def _unused_leaves(conn: sqlite3.Connection, account_id: str) -> list[str]:
+def unused_leaves(conn: sqlite3.Connection, account_id: str) -> list[str]:
     """Leaves of the newest issued book that still has leaves the bank has never seen (after its last used leaf)."""
     seen = {int(n) for n in values(conn, "SELECT cheque_number FROM cheques WHERE account_id = ? ORDER BY cheque_number",
                                    (account_id,))}
@@ -65,26 +65,26 @@ def _unused_leaves(conn: sqlite3.Connection, account_id: str) -> list[str]:
     return []
 
 
-def _stoppable_accounts(conn: sqlite3.Connection) -> list[CustomerAccount]:
+def stoppable_accounts(conn: sqlite3.Connection) -> list[CustomerAccount]:
     """(customer, account): active accounts with the cheque facility and a leaf the bank has never seen."""
     found = rows(conn, CustomerAccount, f"SELECT h.customer_id, a.account_id {_OWN_ACTIVE} AND a.cheque_facility = 1 AND "
                                         f"{_NO_PENDING_BOOK} ORDER BY a.account_id")
-    return [c for c in found if _unused_leaves(conn, c.account_id)]
+    return [c for c in found if unused_leaves(conn, c.account_id)]
 
 
-def _stop_steps(account: str, number: str, reason: str) -> list[Step]:
+def stop_steps(account: str, number: str, reason: str) -> list[Step]:
     return [Step("get_cheque_status", {"account_id": account, "cheque_number": number}),
             Step("stop_cheque_payment", {"account_id": account, "cheque_number": number, "reason": reason})]
 
 
-def _book_steps(account: str, leaves: int) -> list[Step]:
+def book_steps(account: str, leaves: int) -> list[Step]:
     book = {"account_id": account} if leaves == 25 else {"account_id": account, "leaves": leaves}
     return [Step("get_account_details", {"account_id": account}), Step("request_cheque_book", book)]
 
 
-def _cheque_stop_draft(conn: sqlite3.Connection, candidate: CustomerAccount, rng: random.Random) -> Draft:
+def cheque_stop_draft(conn: sqlite3.Connection, candidate: CustomerAccount, rng: random.Random) -> Draft:
     customer_id, account = candidate.customer_id, candidate.account_id
-    number = rng.choice(_unused_leaves(conn, account)[:4])
+    number = rng.choice(unused_leaves(conn, account)[:4])
     reason = rng.choice(sorted(_STOP_REASONS))
     label = account_label(conn, account)
     greeting = rng.choice(("Hello", "Hi", "Good morning", "Namaste"))
@@ -94,19 +94,19 @@ def _cheque_stop_draft(conn: sqlite3.Connection, candidate: CustomerAccount, rng
         opening=f"{greeting}, please stop payment of cheque number {number} from my {label}. {rng.choice(_STOP_REASONS[reason])}",
         known=[("Cheque number", number), ("Account", f"your {label}"), ("Reason", _REASON_FACT[reason])],
         unknown="You do not know whether the cheque has been presented yet.",
-        gold=_stop_steps(account, number, reason),
+        gold=stop_steps(account, number, reason),
         assertion=(f"The assistant checked the status of cheque {number} on the account ending {account[-4:]}, found it not "
                    f"presented, and stopped its payment (reason: {reason.replace('_', ' ')}) only after the customer confirmed"),
     )
 
 
 CHEQUE_STOP = Family(
-    name="cheque_stop", category="sequencing", clauses=("7.2", "2.2", "1.3"),
+    name="cheque_stop", category="sequencing", quota=30, clauses=("7.2", "2.2", "1.3"),
     why="The customer gives the cheque number, the account and the reason; §7.2 requires checking the cheque's status "
         "before stopping it, and the status (not presented) allows the stop, which is made with the customer's reason "
         "after confirmation.",
     careless="Stops the cheque without checking its status first, or records the reason as 'other'.",
-    candidates=_stoppable_accounts, draft=_cheque_stop_draft,
+    candidates=stoppable_accounts, draft=cheque_stop_draft,
 )
 
 
@@ -117,7 +117,7 @@ def _leaves_wish(leaves: int, rng: random.Random) -> tuple[str, str]:
     return rng.choice(("a new cheque book", "a fresh cheque book")), "the standard book is fine"
 
 
-def _cheque_book_draft(conn: sqlite3.Connection, candidate: CustomerAccount, rng: random.Random) -> Draft:
+def cheque_book_draft(conn: sqlite3.Connection, candidate: CustomerAccount, rng: random.Random) -> Draft:
     customer_id, account = candidate.customer_id, candidate.account_id
     leaves = rng.choice((25, 25, 50))
     wish, size = _leaves_wish(leaves, rng)
@@ -130,25 +130,25 @@ def _cheque_book_draft(conn: sqlite3.Connection, candidate: CustomerAccount, rng
         opening=f"Hello, I'd like to order {wish} for my {label}. {why}".strip(),
         known=[("Account", f"your {label}"), ("Cheque book size", size)],
         unknown="You do not know whether the account's cheque facility is on.",
-        gold=_book_steps(account, leaves),
+        gold=book_steps(account, leaves),
         assertion=(f"The assistant read the {label}, saw it is active with the cheque facility, and ordered a {leaves}-leaf "
                    "cheque book after the customer confirmed"),
     )
 
 
 CHEQUE_BOOK = Family(
-    name="cheque_book", category="sequencing", clauses=("7.3", "2.2"),
+    name="cheque_book", category="sequencing", quota=20, clauses=("7.3", "2.2"),
     why="§7.3 requires reading the account's details (active, cheque facility) before ordering; the book has 25 leaves "
         "unless the customer asks for 50.",
     careless="Orders the book without reading the account, or orders 50 leaves when the customer did not ask.",
     candidates=lambda conn: rows(conn, CustomerAccount, f"SELECT h.customer_id, a.account_id {_OWN_ACTIVE} AND "
                                                         f"a.cheque_facility = 1 AND {_NO_PENDING_BOOK} ORDER BY a.account_id"),
-    draft=_cheque_book_draft,
+    draft=cheque_book_draft,
 )
 
 
 def _stop_and_book_draft(conn: sqlite3.Connection, candidate: CustomerAccount, rng: random.Random) -> Draft:
-    stop = _cheque_stop_draft(conn, candidate, rng)
+    stop = cheque_stop_draft(conn, candidate, rng)
     account = candidate.account_id
     leaves = rng.choice((25, 50))
     wish, size = _leaves_wish(leaves, rng)
@@ -157,18 +157,18 @@ def _stop_and_book_draft(conn: sqlite3.Connection, candidate: CustomerAccount, r
     stop.reason += f" Then you want {wish} for the same account."
     stop.opening += f" After that, please send me {wish} for the same account."
     stop.known.append(("Cheque book size", size))
-    stop.gold += _book_steps(account, leaves)
+    stop.gold += book_steps(account, leaves)
     stop.assertion = (f"The assistant checked cheque {number}, stopped it after confirmation, then read the {label} and "
                       f"ordered a {leaves}-leaf cheque book after a second confirmation")
     return stop
 
 
 CHEQUE_STOP_AND_BOOK = Family(
-    name="cheque_stop_and_book", category="sequencing", clauses=("7.2", "7.3", "1.6", "2.2"),
+    name="cheque_stop_and_book", category="sequencing", quota=10, clauses=("7.2", "7.3", "1.6", "2.2"),
     why="Two requests in the customer's order (§1.6): the §7.2 stop (status, then confirmed stop) and the §7.3 order "
         "(account details, then confirmed order), each with its own confirmation (§2.2).",
     careless="Uses one confirmation for both changes, or orders the book without reading the account.",
-    candidates=_stoppable_accounts, draft=_stop_and_book_draft,
+    candidates=stoppable_accounts, draft=_stop_and_book_draft,
 )
 
 
@@ -179,7 +179,7 @@ def _cheques_with_status(status: str, since: str) -> str:
             "ORDER BY a.account_id, c.cheque_number")
 
 
-def _cleared_draft(conn: sqlite3.Connection, candidate: AccountCheque, rng: random.Random) -> Draft:
+def cleared_draft(conn: sqlite3.Connection, candidate: AccountCheque, rng: random.Random) -> Draft:
     customer_id, account, number = candidate.customer_id, candidate.account_id, candidate.cheque_number
     presented = cheque(conn, account, number)
     payee, amount, cleared_on = presented.payee, presented.amount_paise, presented.status_date
@@ -203,12 +203,12 @@ def _cleared_draft(conn: sqlite3.Connection, candidate: AccountCheque, rng: rand
 
 
 CHEQUE_CLEARED = Family(
-    name="cheque_cleared", category="edge_case", clauses=("7.2", "2.4", "2.3"),
+    name="cheque_cleared", category="edge_case", quota=4, clauses=("7.2", "2.4", "2.3"),
     why="§7.2 requires checking the cheque's status first; it has cleared, so it cannot be stopped: the assistant tells "
         "the customer when it cleared. The customer accepts, so there is nothing to change.",
     careless="Attempts the stop without checking, or tells the customer it is stopped.",
     candidates=lambda conn: rows(conn, AccountCheque, _cheques_with_status("cleared", clock.add_days(clock.today(), -120).isoformat())),
-    draft=_cleared_draft,
+    draft=cleared_draft,
 )
 
 
@@ -227,7 +227,7 @@ def _returned_draft(conn: sqlite3.Connection, candidate: AccountCheque, rng: ran
         known=[("Cheque number", number), ("Account", f"your {label}"), ("Payee", payee), ("Amount", spoken_rupees(amount)),
                ("Reason", _REASON_FACT[reason])],
         unknown="You do not know what happened to the cheque when it was presented.",
-        gold=_stop_steps(account, number, reason),
+        gold=stop_steps(account, number, reason),
         assertion=(f"The assistant checked cheque {number}, told the customer it had been returned unpaid, and stopped it "
                    f"(reason: {reason.replace('_', ' ')}) after the customer confirmed, so it cannot be paid if presented again"),
         accept=["If the assistant tells you the cheque was returned unpaid, you still want payment stopped so that it "
@@ -236,7 +236,7 @@ def _returned_draft(conn: sqlite3.Connection, candidate: AccountCheque, rng: ran
 
 
 RETURNED_CHEQUE_STOP = Family(
-    name="returned_cheque_stop", category="edge_case", clauses=("7.2", "2.2"),
+    name="returned_cheque_stop", category="edge_case", quota=12, clauses=("7.2", "2.2"),
     why="§7.2: check the status first; a returned cheque is unpaid, so it can still be stopped (it could be presented "
         "again), after confirmation and with the customer's reason.",
     careless="Treats a returned cheque as finished and refuses to stop it, or skips the status check.",
@@ -260,7 +260,8 @@ def _ambiguous_book_candidates(conn: sqlite3.Connection) -> list[CustomerAccount
 
 
 def _account_type(conn: sqlite3.Connection, account_id: str) -> str:
-    return value(conn, "SELECT account_type FROM accounts WHERE account_id = ?", (account_id,))
+    kind: str = value(conn, "SELECT account_type FROM accounts WHERE account_id = ?", (account_id,))
+    return kind
 
 
 def _ambiguous_book_draft(conn: sqlite3.Connection, candidate: CustomerAccount, rng: random.Random) -> Draft:
@@ -276,7 +277,7 @@ def _ambiguous_book_draft(conn: sqlite3.Connection, candidate: CustomerAccount, 
                             f"Good afternoon, I want to request a cheque book for my {kind} account, please.")),
         known=[("Which account", f"your {label}"), ("Cheque book size", "the standard book is fine")],
         unknown=f"You do not remember that you have more than one {kind} account with the bank.",
-        gold=_book_steps(account, 25),
+        gold=book_steps(account, 25),
         assertion=(f"The assistant noticed the customer has more than one active {kind} account with the cheque facility, "
                    f"asked which one was meant, then read the {label} and ordered a 25-leaf book after confirmation"),
         persona_note="Says only 'my account' until asked which one.",
@@ -284,7 +285,7 @@ def _ambiguous_book_draft(conn: sqlite3.Connection, candidate: CustomerAccount, 
 
 
 AMBIGUOUS_ACCOUNT_CHEQUE_BOOK = Family(
-    name="ambiguous_account_cheque_book", category="edge_case", clauses=("1.3", "7.3", "2.2"),
+    name="ambiguous_account_cheque_book", category="edge_case", quota=15, clauses=("1.3", "7.3", "2.2"),
     why="The customer has two or more active accounts of the type they name, each with the cheque facility; §1.3 "
         "requires asking which one. Once told, §7.3 applies to that account only: details, then a confirmed 25-leaf order.",
     careless="Picks one of the accounts (the first listed) without asking.",
@@ -297,7 +298,7 @@ _PAYEE_ONCE = ("(SELECT COUNT(*) FROM mandates n JOIN account_holders k ON k.acc
                "WHERE k.customer_id = h.customer_id AND n.payee = m.payee) = 1")
 
 
-def _mandate_sql() -> str:
+def mandate_sql() -> str:
     """Active mandates on an own active account whose payee appears once among all the customer's mandates."""
     return (f"SELECT h.customer_id, m.mandate_id, a.account_id FROM mandates m JOIN accounts a ON a.account_id = m.account_id "
             f"{_HOLDER} WHERE {_ACTIVE} AND m.status = 'active' AND m.end_date > "
@@ -322,7 +323,7 @@ def _cancel_reason(payee: str, rng: random.Random) -> str:
     return rng.choice(options)
 
 
-def _cancel_draft(conn: sqlite3.Connection, candidate: AccountMandate, rng: random.Random) -> Draft:
+def cancel_draft(conn: sqlite3.Connection, candidate: AccountMandate, rng: random.Random) -> Draft:
     customer_id, mandate_id, account = candidate.customer_id, candidate.mandate_id, candidate.account_id
     found = mandate(conn, mandate_id)
     payee, kind = found.payee, found.mandate_type
@@ -340,18 +341,18 @@ def _cancel_draft(conn: sqlite3.Connection, candidate: AccountMandate, rng: rand
 
 
 MANDATE_CANCEL = Family(
-    name="mandate_cancel", category="sequencing", clauses=("7.1", "2.2", "1.3"),
+    name="mandate_cancel", category="sequencing", quota=30, clauses=("7.1", "2.2", "1.3"),
     why="The customer names the payee and the account; §7.1 requires listing that account's mandates to find the one "
         "meant (its payee is unique), telling the customer its details, and cancelling it after confirmation.",
     careless="Cancels a mandate without listing first (guessing the id is impossible), or cancels before confirming.",
-    candidates=lambda conn: rows(conn, AccountMandate, _mandate_sql()), draft=_cancel_draft,
+    candidates=lambda conn: rows(conn, AccountMandate, mandate_sql()), draft=cancel_draft,
 )
 
 
 def _other_account_candidates(conn: sqlite3.Connection) -> list[AccountMandate]:
     """(customer, mandate, named account): the customer has exactly two accounts and names the one without the mandate."""
     found = []
-    for c in rows(conn, AccountMandate, _mandate_sql()):
+    for c in rows(conn, AccountMandate, mandate_sql()):
         mine = rows(conn, Account, "SELECT a.account_id, a.account_type, a.status, a.balance_paise, a.opened_on FROM accounts a "
                                    "JOIN account_holders h ON h.account_id = a.account_id WHERE h.customer_id = ? "
                                    "ORDER BY a.account_id", (c.customer_id,))
@@ -384,7 +385,7 @@ def _other_account_draft(conn: sqlite3.Connection, candidate: AccountMandate, rn
 
 
 MANDATE_OTHER_ACCOUNT = Family(
-    name="mandate_other_account", category="edge_case", clauses=("7.1", "2.2", "1.2"),
+    name="mandate_other_account", category="edge_case", quota=18, clauses=("7.1", "2.2", "1.2"),
     why="The payee is not on the account the customer names; §7.1 says to list that account, then look at the "
         "customer's other accounts (here exactly one), tell the customer where the mandate is and cancel it after "
         "confirmation.",
@@ -403,7 +404,7 @@ _RULE_QUESTIONS = {
 
 
 def _rules_draft(conn: sqlite3.Connection, candidate: AccountMandate, rng: random.Random) -> Draft:
-    base = _cancel_draft(conn, candidate, rng)
+    base = cancel_draft(conn, candidate, rng)
     found = mandate(conn, candidate.mandate_id)
     payee, kind, account = found.payee, found.mandate_type, found.account_id
     question = rng.choice(_RULE_QUESTIONS[kind])
@@ -419,11 +420,11 @@ def _rules_draft(conn: sqlite3.Connection, candidate: AccountMandate, rng: rando
 
 
 MANDATE_AFTER_RULES = Family(
-    name="mandate_after_rules", category="rare_tool", clauses=("9.1", "7.1", "1.6", "2.2"),
+    name="mandate_after_rules", category="rare_tool", quota=12, clauses=("9.1", "7.1", "1.6", "2.2"),
     why="The customer first asks a rules question, which §9.1 says to answer from the regulation knowledge base; then "
         "the §7.1 cancellation: list the account's mandates, state the details, cancel after confirmation.",
     careless="Answers the rules question from memory without searching, or skips the listing before cancelling.",
-    candidates=lambda conn: rows(conn, AccountMandate, _mandate_sql()), draft=_rules_draft,
+    candidates=lambda conn: rows(conn, AccountMandate, mandate_sql()), draft=_rules_draft,
 )
 
 FAMILIES = (CHEQUE_STOP, CHEQUE_BOOK, MANDATE_CANCEL, CHEQUE_STOP_AND_BOOK, CHEQUE_CLEARED, MANDATE_OTHER_ACCOUNT,

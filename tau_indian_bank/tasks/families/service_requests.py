@@ -78,7 +78,7 @@ def _claim_draft(conn: sqlite3.Connection, candidate: CustomerPolicy, rng: rando
 
 
 INSURANCE_CLAIM = Family(
-    name="insurance_claim", category="rare_tool", clauses=("8.3", "8.1", "2.2"),
+    name="insurance_claim", category="rare_tool", quota=20, clauses=("8.3", "8.1", "2.2"),
     why="§8.3: insurance questions are answered from the customer's policies (the only source of the policy id), and "
         "a claim needs an insurance_claim request tied to that policy; the customer has exactly one policy of the "
         "kind they name, and it is active.",
@@ -170,7 +170,7 @@ def _offer_draft(conn: sqlite3.Connection, candidate: CustomerAccount, rng: rand
 
 
 OFFER_TO_DEPOSIT = Family(
-    name="offer_to_deposit", category="rare_tool", clauses=("8.4", "4.2", "4.1", "2.2"),
+    name="offer_to_deposit", category="rare_tool", quota=20, clauses=("8.4", "4.2", "4.1", "2.2"),
     why="§8.4: offers come from the offers the customer is eligible for, so the deposit offers are listed first; "
         "taking one is opening a deposit, so §4.2 adds the funding-account check and the maturity calculation for "
         "the offer's type and tenure before the confirmed opening (cumulative, paid to the funding account).",
@@ -181,7 +181,7 @@ OFFER_TO_DEPOSIT = Family(
 
 # --- failed transaction: rule and dispute ---------------------------------------------------
 
-_RAIL_WORDS = {"upi": "UPI payment of {amount} to {party}", "imps": "IMPS transfer of {amount} to {party}",
+RAIL_WORDS = {"upi": "UPI payment of {amount} to {party}", "imps": "IMPS transfer of {amount} to {party}",
                "pos": "card payment of {amount} at {party}"}
 
 
@@ -205,7 +205,7 @@ def _failed_draft(conn: sqlite3.Connection, candidate: AccountTxn, rng: random.R
     customer_id, account, txn_id = candidate.customer_id, candidate.account_id, candidate.txn_id
     txn = transaction(conn, txn_id)
     day, channel, amount, party = txn.posted_on, txn.channel, txn.amount_paise, txn.counterparty
-    what = _RAIL_WORDS[channel].format(amount=spoken_rupees(amount), party=party)
+    what = RAIL_WORDS[channel].format(amount=spoken_rupees(amount), party=party)
     label = account_label(conn, account)
     opening = rng.choice((
         f"Hello, on {spoken_date(day)} I made a {what} from my {label}. It failed, but I think the money was taken from my "
@@ -233,7 +233,7 @@ def _failed_draft(conn: sqlite3.Connection, candidate: AccountTxn, rng: random.R
 
 
 FAILED_TXN_COMPENSATION = Family(
-    name="failed_txn_compensation", category="rare_tool", clauses=("3.6", "9.1", "3.2", "2.2"),
+    name="failed_txn_compensation", category="rare_tool", quota=20, clauses=("3.6", "9.1", "3.2", "2.2"),
     why="§3.6: a failed payment that was not reversed is disputed by finding it in the account's transactions and "
         "raising a dispute_transaction request with its id; §9.1 requires the reversal and compensation rules to come "
         "from the knowledge base. The account has one posting on the day, so the date the customer gives finds it.",
@@ -281,7 +281,7 @@ def _followup_draft(conn: sqlite3.Connection, candidate: CustomerRequest, rng: r
 
 
 REQUEST_FOLLOWUP = Family(
-    name="request_followup", category="rare_tool", clauses=("8.2", "8.1", "2.2"),
+    name="request_followup", category="rare_tool", quota=15, clauses=("8.2", "8.1", "2.2"),
     why="§8.2: a request's status is looked up by its reference, and a customer unhappy with how it was handled gets "
         "a complaint request. The earlier request concerns no record, so neither does the complaint.",
     careless="Reopens or re-raises the original request instead of a complaint, hands over to a human, or files the "
@@ -322,7 +322,7 @@ def _overdue_draft(conn: sqlite3.Connection, candidate: CustomerRequest, rng: ra
 
 
 OVERDUE_ESCALATE = Family(
-    name="overdue_escalate", category="edge_case", clauses=("8.2", "10.1", "2.2"),
+    name="overdue_escalate", category="edge_case", quota=5, clauses=("8.2", "10.1", "2.2"),
     why="§8.2: the status is looked up by reference; the request is past its due date, and the customer asks to "
         "escalate, which §10.1 lists as a reason to hand over to a human. No service request is called for.",
     careless="Raises a fresh complaint or a duplicate request instead of handing over, or promises a resolution "
@@ -357,7 +357,7 @@ def _bereavement_draft(conn: sqlite3.Connection, candidate: JointHolder, rng: ra
 
 
 BEREAVEMENT = Family(
-    name="bereavement", category="edge_case", clauses=("10.1", "2.2", "2.3"),
+    name="bereavement", category="edge_case", quota=3, clauses=("10.1", "2.2", "2.3"),
     why="§10.1: when an account holder has died the conversation goes to a human; no look-up is required and no "
         "tool or service request handles a bereavement claim.",
     careless="Removes the holder, changes the nominee, raises a service request, or explains the claim process itself "
@@ -398,7 +398,7 @@ def _takeover_draft(conn: sqlite3.Connection, candidate: Customer, rng: random.R
 
 
 ACCOUNT_TAKEOVER = Family(
-    name="account_takeover", category="edge_case", clauses=("10.1", "1.4", "2.3"),
+    name="account_takeover", category="edge_case", quota=2, clauses=("10.1", "1.4", "2.3"),
     why="§10.1: a report that someone else has taken over the customer's online banking goes to a human; the customer "
         "asks for nothing else, so no card or account change is called for (§2.3).",
     careless="Blocks or freezes cards unasked, raises a dispute or generic request, or asks for an OTP to verify.",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from tau_indian_bank.tasks.families import cards, deposits, payments
@@ -25,20 +26,13 @@ _RULE = {"hinglish": "Write every message in Hinglish, as in your opening line."
          "hindi": "Write every message in Hindi (Devanagari), as in your opening line."}
 
 
-def _in_language(base: Drafter, openings: dict[str, tuple[Any, ...]], fields: object, placed: object = None) -> Drafter:
-    """A drafter writing the base draft's opening in Hinglish or Hindi (alternating by the family's RNG).
-
-    An opening may be a (place, opening) pair: ``placed(conn, draft, place)`` then makes the reason and
-    Known info name the place the opening names.
-    """
-    def draft(conn: sqlite3.Connection, candidate: object, rng: random.Random) -> Draft:
+def in_language(base: Drafter[Any], openings: Mapping[str, tuple[str, ...]],
+                fields: Callable[[sqlite3.Connection, Any, Draft], Mapping[str, str]]) -> Drafter[Any]:
+    """A drafter writing the base draft's opening in Hinglish or Hindi (alternating by the family's RNG)."""
+    def draft(conn: sqlite3.Connection, candidate: Any, rng: random.Random) -> Draft:
         d = base(conn, candidate, rng)
         language = rng.choice(("hinglish", "hindi"))
-        chosen = rng.choice(openings[language])
-        where, template = chosen if isinstance(chosen, tuple) else (None, chosen)
-        d.opening = template.format(**fields(conn, candidate, d))
-        if placed is not None:
-            placed(conn, d, where)
+        d.opening = rng.choice(openings[language]).format(**fields(conn, candidate, d))
         d.persona_note = _NOTE[language]
         d.behaviour = [_RULE[language], *d.accept, "If the assistant asks you to confirm an action you asked for, "
                        "confirm it.", "Never share an OTP, PIN, CVV or password."]
@@ -54,15 +48,14 @@ _FD_CLOSE = {
     "hindi": ("नमस्ते, मुझे {month} में खोला हुआ अपना फिक्स्ड डिपॉज़िट बंद करवाना है। पैसों की ज़रूरत है।",
               "नमस्कार, मेरा {month} वाला फिक्स्ड डिपॉज़िट बंद कर दीजिए। कुछ ज़रूरी खर्चा आ गया है।"),
 }
-#: (where the card may be, in English; the opening line that says so).
 _CARD_FREEZE = {
-    "hinglish": (("at home", "Hello, mera {label} nahi mil raha. Shayad ghar pe hi hai. Abhi ke liye isko freeze kar dijiye "
-                             "please."),
-                 ("", "Namaste, apna {label} kahin rakh ke bhool gaya hoon. Jab tak mil nahi jata, temporarily freeze kar "
-                      "do.")),
-    "hindi": (("at home", "नमस्ते, मेरा {label} नहीं मिल रहा, शायद घर पर ही है। अभी के लिए इसे freeze कर दीजिए।"),
-              ("", "नमस्कार, मेरा {label} कहीं रख कर भूल गया हूँ। जब तक मिलता नहीं, इसे अभी freeze कर दीजिए।")),
+    "hinglish": ("Hello, mera {label} nahi mil raha. Shayad ghar pe hi hai. Abhi ke liye isko freeze kar dijiye please.",
+                 "Namaste, apna {label} kahin rakh ke bhool gaya hoon. Jab tak mil nahi jata, temporarily freeze kar do."),
+    "hindi": ("नमस्ते, मेरा {label} नहीं मिल रहा, शायद घर पर ही है। अभी के लिए इसे freeze कर दीजिए।",
+              "नमस्कार, मेरा {label} कहीं रख कर भूल गया हूँ। जब तक मिलता नहीं, इसे अभी freeze कर दीजिए।"),
 }
+#: Where the card may be, in English, for each opening of :data:`_CARD_FREEZE`, in its order.
+_CARD_FREEZE_PLACES = {"hinglish": ("at home", ""), "hindi": ("at home", "")}
 _CHEQUE_STOP = {
     "hinglish": ("Namaste, mere {label} se cheque number {number} ka payment stop kar dijiye. {why}",
                  "Hello ji, cheque number {number} jo mere {label} ka hai, uska payment rokna hai. {why}"),
@@ -82,28 +75,28 @@ _CHEQUE_BOOK = {
 }
 
 
-def _month(conn: sqlite3.Connection, candidate: object, d: Draft) -> dict[str, str]:
+def _month(conn: sqlite3.Connection, candidate: Any, d: Draft) -> dict[str, str]:
     return {"month": month_year(deposit(conn, d.gold[1].arguments["deposit_id"]).opened_on)}
 
 
-def _card(conn: sqlite3.Connection, candidate: object, d: Draft) -> dict[str, str]:
+def _card(conn: sqlite3.Connection, candidate: Any, d: Draft) -> dict[str, str]:
     return {"label": card_label(conn, d.gold[0].arguments["card_id"])}
 
 
-def _account(conn: sqlite3.Connection, candidate: object, d: Draft) -> dict[str, str]:
+def _account(conn: sqlite3.Connection, candidate: Any, d: Draft) -> dict[str, str]:
     return {"label": account_label(conn, d.gold[0].arguments["account_id"])}
 
 
-def _cheque(conn: sqlite3.Connection, candidate: object, d: Draft) -> dict[str, str]:
+def _cheque(conn: sqlite3.Connection, candidate: Any, d: Draft) -> dict[str, str]:
     stop = d.gold[-1].arguments
     language = "hindi" if d.persona_note.startswith("Writes in Hindi") else "hinglish"
     return {"label": account_label(conn, stop["account_id"]), "number": stop["cheque_number"],
             "why": _WHY[language][stop["reason"]]}
 
 
-def _cheque_draft(conn: sqlite3.Connection, candidate: object, rng: random.Random) -> Draft:
+def _cheque_draft(conn: sqlite3.Connection, candidate: Any, rng: random.Random) -> Draft:
     """The cheque stop: the reason sentence must be in the language the draft chose, so pick the language first."""
-    d = payments._cheque_stop_draft(conn, candidate, rng)
+    d = payments.cheque_stop_draft(conn, candidate, rng)
     language = rng.choice(("hinglish", "hindi"))
     d.persona_note = _NOTE[language]
     fields = _cheque(conn, candidate, d)
@@ -115,41 +108,48 @@ def _cheque_draft(conn: sqlite3.Connection, candidate: object, rng: random.Rando
 
 
 CM_FD_CLOSE = Family(
-    name="code_mixed_fd_close", category="code_mixed", clauses=("4.5", "2.2", "1.3"),
+    name="code_mixed_fd_close", category="code_mixed", quota=6, clauses=("4.5", "2.2", "1.3"),
     why="The same §4.5 closure as in English (list, details, quote, confirmed closure to the linked account); only the "
         "customer's language differs.",
     careless="Misreads the request (or asks the customer to write in English) and skips the quote.",
-    candidates=deposits._close_candidates("active", "fixed"),
-    draft=_in_language(deposits._close_draft(by_number=False), _FD_CLOSE, _month),
+    candidates=deposits.close_candidates("active", "fixed"),
+    draft=in_language(deposits.close_draft(by_number=False), _FD_CLOSE, _month),
 )
+def _card_freeze(conn: sqlite3.Connection, candidate: Any, rng: random.Random) -> Draft:
+    """The misplaced card in Hinglish or Hindi, its reason and Known info naming the place its opening line names."""
+    d = in_language(cards.unsure_draft, _CARD_FREEZE, _card)(conn, candidate, rng)
+    language = "hindi" if d.persona_note.startswith("Writes in Hindi") else "hinglish"
+    label = _card(conn, candidate, d)["label"]
+    opening = [template.format(label=label) for template in _CARD_FREEZE[language]].index(d.opening)
+    return cards.put_card(d, label, _CARD_FREEZE_PLACES[language][opening])
+
+
 CM_CARD_FREEZE = Family(
-    name="code_mixed_card_freeze", category="code_mixed", clauses=("6.2", "6.1", "2.2"),
+    name="code_mixed_card_freeze", category="code_mixed", quota=3, clauses=("6.2", "6.1", "2.2"),
     why="A misplaced card, written in Hinglish or Hindi: §6.2's freeze (not a block) after reading the card.",
     careless="Blocks the card, or does nothing because the request was not understood.",
-    candidates=cards._cards("active"),
-    draft=_in_language(cards._unsure_draft, _CARD_FREEZE, _card,
-                       lambda conn, d, where: cards.put_card(d, _card(conn, None, d)["label"], where)),
+    candidates=cards.cards_in_status("active"), draft=_card_freeze,
 )
 CM_CHEQUE_STOP = Family(
-    name="code_mixed_cheque_stop", category="code_mixed", clauses=("7.2", "2.2"),
+    name="code_mixed_cheque_stop", category="code_mixed", quota=3, clauses=("7.2", "2.2"),
     why="§7.2's status check and confirmed stop with the customer's reason, given in Hinglish or Hindi.",
     careless="Records the reason as 'other' because it was not in English, or stops without the status check.",
-    candidates=payments._stoppable_accounts, draft=_cheque_draft,
+    candidates=payments.stoppable_accounts, draft=_cheque_draft,
 )
 CM_CHEQUE_BOOK = Family(
-    name="code_mixed_cheque_book", category="code_mixed", clauses=("7.3", "2.2"),
+    name="code_mixed_cheque_book", category="code_mixed", quota=3, clauses=("7.3", "2.2"),
     why="§7.3: read the account, then order the standard 25-leaf book after confirmation.",
     careless="Orders without reading the account, or a 50-leaf book the customer never asked for.",
     candidates=payments.CHEQUE_BOOK.candidates,
-    draft=_in_language(lambda conn, c, rng: _standard_book(conn, c, rng), _CHEQUE_BOOK, _account),
+    draft=in_language(lambda conn, c, rng: _standard_book(conn, c, rng), _CHEQUE_BOOK, _account),
 )
 
 
-def _standard_book(conn: sqlite3.Connection, candidate: object, rng: random.Random) -> Draft:
+def _standard_book(conn: sqlite3.Connection, candidate: Any, rng: random.Random) -> Draft:
     """A cheque-book draft for the standard 25-leaf book (the openings ask for no size)."""
-    d = payments._cheque_book_draft(conn, candidate, rng)
+    d = payments.cheque_book_draft(conn, candidate, rng)
     account = d.gold[0].arguments["account_id"]
-    d.gold = payments._book_steps(account, 25)
+    d.gold = payments.book_steps(account, 25)
     d.reason = f"You want a new cheque book (the standard size) for your {account_label(conn, account)}."
     d.known = [(t, "the standard book is fine" if t == "Cheque book size" else a) for t, a in d.known]
     d.assertion = (f"The assistant read the {account_label(conn, account)}, saw it is active with the cheque facility, and "
@@ -157,6 +157,4 @@ def _standard_book(conn: sqlite3.Connection, candidate: object, rng: random.Rand
     return d
 
 
-FAMILIES: tuple[Family, ...] = (CM_FD_CLOSE, CM_CARD_FREEZE, CM_CHEQUE_STOP, CM_CHEQUE_BOOK)
-QUOTAS: dict[str, int] = {"code_mixed_fd_close": 6, "code_mixed_card_freeze": 3, "code_mixed_cheque_stop": 3,
-                          "code_mixed_cheque_book": 3}
+FAMILIES: tuple[Family[Any], ...] = (CM_FD_CLOSE, CM_CARD_FREEZE, CM_CHEQUE_STOP, CM_CHEQUE_BOOK)

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import random
 import sqlite3
+from typing import Any
 
 from tau_indian_bank.bank.money import spoken_rupees
 from tau_indian_bank.evaluation.facts import Fact
-from tau_indian_bank.tasks.families import card_controls, payments
-from tau_indian_bank.tasks.families.card_controls import details, not_expired
+from tau_indian_bank.tasks.families import cards, payments
+from tau_indian_bank.tasks.families.cards import details, not_expired
 from tau_indian_bank.tasks.framework import Draft, Drafter, Family, Step
 from tau_indian_bank.tasks.lookups import (
     AccountMandate,
@@ -28,10 +29,10 @@ from tau_indian_bank.tasks.lookups import (
     rows,
     values,
 )
-from tau_indian_bank.tasks.robust.behaviour import _decline
-from tau_indian_bank.tasks.robust.behaviour_flow import CONFIRM, NO_SECRETS, when
-from tau_indian_bank.tasks.robust.code_mixed import _in_language
-from tau_indian_bank.tasks.robust.long_context import _first_name, _history
+from tau_indian_bank.tasks.robust.behaviour import declining
+from tau_indian_bank.tasks.robust.code_mixed import in_language
+from tau_indian_bank.tasks.robust.cues import CONFIRM, NO_SECRETS, when
+from tau_indian_bank.tasks.robust.long_context import earlier_history, first_name
 
 # --- decline: the customer hears the mandate's details and keeps it -------------------------------
 
@@ -39,11 +40,11 @@ _KEEP = ("No, please leave it running for now. I will settle the last payment wi
          "No, don't cancel it yet. I want to check with them before I stop it.")
 
 
-def _mandates() -> Family:
+def _mandates() -> Family[Any]:
     return payments.MANDATE_CANCEL
 
 
-def _with_limit(base: Drafter) -> Drafter:
+def _with_limit(base: Drafter[Any]) -> Drafter[Any]:
     """A mandate draft that declares the mandate's maximum debit (§7.1: tell the customer its details)."""
     def draft(conn: sqlite3.Connection, candidate: AccountMandate, rng: random.Random) -> Draft:
         d = base(conn, candidate, rng)
@@ -54,12 +55,12 @@ def _with_limit(base: Drafter) -> Drafter:
 
 
 DECLINE_MANDATE = Family(
-    name="decline_mandate_cancel", category="decline", clauses=("7.1", "2.2"),
+    name="decline_mandate_cancel", category="decline", quota=5, clauses=("7.1", "2.2"),
     why="§7.1: list the account's mandates, find the one meant and tell the customer its details (the assistant quotes "
         "the mandate's maximum debit); the customer then says no, so nothing is cancelled (§2.2).",
     careless="Cancels the mandate on the strength of the opening request, or cancels without listing it.",
     candidates=_mandates().candidates,
-    draft=_decline(_with_limit(payments._cancel_draft), _KEEP, "cancelling the mandate"),
+    draft=declining(_with_limit(payments.cancel_draft), _KEEP, "cancelling the mandate"),
 )
 
 # --- change_of_mind: the card channel to turn off, changed before the write ------------------------
@@ -69,16 +70,16 @@ _OTHER = {"online": "contactless", "contactless": "online"}
 
 def _two_channels_on(conn: sqlite3.Connection) -> list[CardChannel]:
     """Card channels on in India and off abroad, whose other channel (online or contactless) is the same."""
-    found = card_controls.CARD_CHANNEL_OFF.candidates(conn)
+    found = cards.CARD_CHANNEL_OFF.candidates(conn)
     both = {(c.card_id, c.channel) for c in found}
     return [c for c in found if (c.card_id, _OTHER[c.channel]) in both]
 
 
 def _changed_channel(conn: sqlite3.Connection, candidate: CardChannel, rng: random.Random) -> Draft:
-    d = card_controls._channel_off_draft(conn, candidate, rng)
+    d = cards.channel_off_draft(conn, candidate, rng)
     first, final = candidate.channel, _OTHER[candidate.channel]
-    old, new = card_controls._CHANNEL_WORDS[first], card_controls._CHANNEL_WORDS[final]
-    d.gold = [details(candidate.card_id), card_controls._controls_step(candidate.card_id, final, "domestic", False)]
+    old, new = cards.CHANNEL_WORDS[first], cards.CHANNEL_WORDS[final]
+    d.gold = [details(candidate.card_id), cards.controls_step(candidate.card_id, final, "domestic", False)]
     d.known = [(t, f"{new} (you first ask for {old}, then change your mind)" if t == "What to turn off" else a)
                for t, a in d.known]
     d.reason += f" When the assistant first proposes it, you change your mind: keep {old} on and turn off {new} instead."
@@ -90,7 +91,7 @@ def _changed_channel(conn: sqlite3.Connection, candidate: CardChannel, rng: rand
 
 
 CHANGE_CHANNEL = Family(
-    name="change_of_mind_card_channel", category="change_of_mind", clauses=("6.4", "6.1", "2.2"),
+    name="change_of_mind_card_channel", category="change_of_mind", quota=5, clauses=("6.4", "6.1", "2.2"),
     why="§6.4: read the card's controls and change only the channel the customer asks for; the customer changes which "
         "channel before the write, so only the final one is turned off, after its own confirmation (§2.2).",
     careless="Turns off the channel named first, or both.",
@@ -100,16 +101,16 @@ CHANGE_CHANNEL = Family(
 # --- not_enough_info: "an auto-debit", of several ---------------------------------------------------
 
 
-def _several_mandates(conn: sqlite3.Connection) -> list[AccountMandate]:
+def several_mandates(conn: sqlite3.Connection) -> list[AccountMandate]:
     """Cancellable mandates on accounts that carry at least two active mandates (so the payee must be asked)."""
-    found = rows(conn, AccountMandate, payments._mandate_sql())
+    found = rows(conn, AccountMandate, payments.mandate_sql())
     busy = {a for a in values(conn, "SELECT account_id FROM mandates WHERE status = 'active' GROUP BY account_id "
                                     "HAVING COUNT(*) >= 2 ORDER BY account_id")}
     return [c for c in found if c.account_id in busy]
 
 
 def _which_mandate(conn: sqlite3.Connection, candidate: AccountMandate, rng: random.Random) -> Draft:
-    d = payments._cancel_draft(conn, candidate, rng)
+    d = payments.cancel_draft(conn, candidate, rng)
     label = account_label(conn, candidate.account_id)
     d.opening = rng.choice((f"Hello, I want to cancel an auto-debit on my {label}; I don't need it any more.",
                             f"Hi, please stop one of the automatic payments from my {label}."))
@@ -119,11 +120,11 @@ def _which_mandate(conn: sqlite3.Connection, candidate: AccountMandate, rng: ran
 
 
 NEI_MANDATE = Family(
-    name="not_enough_info_mandate_payee", category="not_enough_info", clauses=("7.1", "1.3", "2.2"),
+    name="not_enough_info_mandate_payee", category="not_enough_info", quota=5, clauses=("7.1", "1.3", "2.2"),
     why="The account has several mandates and the customer does not say which; only they know (§1.3: ask, never guess). "
         "Once told the payee, §7.1's listing and confirmed cancellation follow.",
     careless="Cancels the first mandate listed, or every mandate on the account.",
-    candidates=_several_mandates, draft=_which_mandate,
+    candidates=several_mandates, draft=_which_mandate,
 )
 
 # --- context_switch: a card freeze raised during a cheque stop --------------------------------------
@@ -135,11 +136,11 @@ def _cards_of(conn: sqlite3.Connection, customer_id: str) -> list[str]:
 
 
 def _stop_with_card(conn: sqlite3.Connection) -> list[CustomerAccount]:
-    return [c for c in payments._stoppable_accounts(conn) if _cards_of(conn, c.customer_id)]
+    return [c for c in payments.stoppable_accounts(conn) if _cards_of(conn, c.customer_id)]
 
 
 def _stop_then_freeze(conn: sqlite3.Connection, candidate: CustomerAccount, rng: random.Random) -> Draft:
-    d = payments._cheque_stop_draft(conn, candidate, rng)
+    d = payments.cheque_stop_draft(conn, candidate, rng)
     card = _cards_of(conn, candidate.customer_id)[0]
     label = card_label(conn, card)
     d.known += [("Card", f"your {label}"), ("Whether the card is lost", "you are not sure; it may be at home")]
@@ -153,7 +154,7 @@ def _stop_then_freeze(conn: sqlite3.Connection, candidate: CustomerAccount, rng:
 
 
 CONTEXT_STOP_FREEZE = Family(
-    name="context_switch_stop_then_freeze", category="context_switch", clauses=("7.2", "6.2", "1.6", "2.2"),
+    name="context_switch_stop_then_freeze", category="context_switch", quota=5, clauses=("7.2", "6.2", "1.6", "2.2"),
     why="The §7.2 stop (status, then confirmed stop), then a misplaced card raised mid-way: §6.1 read the card and §6.2 "
         "freeze it (it may turn up), each change with its own confirmation (§2.2), in the order raised (§1.6).",
     careless="Forgets the card, blocks it because it is missing, or takes the cheque's yes for the card too.",
@@ -164,7 +165,7 @@ CONTEXT_STOP_FREEZE = Family(
 
 
 def _stop_the_money(conn: sqlite3.Connection, candidate: AccountMandate, rng: random.Random) -> Draft:
-    d = payments._cancel_draft(conn, candidate, rng)
+    d = payments.cancel_draft(conn, candidate, rng)
     found = mandate(conn, candidate.mandate_id)
     label = account_label(conn, candidate.account_id)
     d.opening = rng.choice((f"Hello, please stop the money that goes to {found.payee} from my {label} every time. I don't want "
@@ -176,7 +177,7 @@ def _stop_the_money(conn: sqlite3.Connection, candidate: AccountMandate, rng: ra
 
 
 CONFUSE_AUTODEBIT = Family(
-    name="confusing_intent_stop_autodebit", category="confusing_intent", clauses=("7.1", "2.2"),
+    name="confusing_intent_stop_autodebit", category="confusing_intent", quota=5, clauses=("7.1", "2.2"),
     why="'Stop the money going to a payee' means cancelling the standing mandate (§7.1: list, state its details, confirm, "
         "cancel), not a cheque stop, a dispute or a complaint.",
     careless="Raises a dispute or a complaint, looks for a cheque to stop, or cancels without listing.",
@@ -187,12 +188,12 @@ CONFUSE_AUTODEBIT = Family(
 
 
 def _cheque_told_early(conn: sqlite3.Connection, candidate: CustomerAccount, rng: random.Random) -> Draft:
-    d = payments._cheque_stop_draft(conn, candidate, rng)
+    d = payments.cheque_stop_draft(conn, candidate, rng)
     number = d.gold[0].arguments["cheque_number"]
     label = account_label(conn, candidate.account_id)
     early = (f"One thing first: I have written cheque number {number} from my {label}, and I may want to stop it later.",
              "Noted. If you decide to stop it, tell me and I will help you with it.")
-    d.history = _history(_first_name(conn, d.customer_id), early, rng)
+    d.history = earlier_history(first_name(conn, d.customer_id), early, rng)
     why = d.opening.split(f"{label}. ", 1)[-1]
     d.opening = rng.choice((f"I've decided: please stop that cheque I told you about. {why}",
                             f"Please go ahead and stop the cheque I mentioned earlier. {why}"))
@@ -203,11 +204,11 @@ def _cheque_told_early(conn: sqlite3.Connection, candidate: CustomerAccount, rng
 
 
 LONG_CHEQUE = Family(
-    name="long_context_cheque_number", category="long_context", clauses=("7.2", "2.2", "1.3"),
+    name="long_context_cheque_number", category="long_context", quota=5, clauses=("7.2", "2.2", "1.3"),
     why="§7.2's status check and confirmed stop, for the cheque the customer numbered early in a long earlier "
         "conversation (the number is in the history; there is no need to ask again).",
     careless="Forgets the number said twenty messages ago and stops another leaf, or stops without the status check.",
-    candidates=payments._stoppable_accounts, draft=_cheque_told_early,
+    candidates=payments.stoppable_accounts, draft=_cheque_told_early,
 )
 
 # --- code_mixed: a mandate cancelled in Hinglish or Hindi ------------------------------------------
@@ -220,19 +221,18 @@ _MANDATE_CANCEL = {
 }
 
 
-def _payee(conn: sqlite3.Connection, candidate: object, d: Draft) -> dict[str, str]:
+def _payee(conn: sqlite3.Connection, candidate: Any, d: Draft) -> dict[str, str]:
     found = mandate(conn, d.gold[1].arguments["mandate_id"])
     return {"label": account_label(conn, found.account_id), "payee": found.payee}
 
 
 CM_MANDATE = Family(
-    name="code_mixed_mandate_cancel", category="code_mixed", clauses=("7.1", "2.2"),
+    name="code_mixed_mandate_cancel", category="code_mixed", quota=5, clauses=("7.1", "2.2"),
     why="§7.1: list the account's mandates, tell the customer the one meant, cancel it after confirmation; the "
         "customer writes in Hinglish or Hindi.",
     careless="Asks the customer to write in English, or cancels without listing the mandates.",
-    candidates=_mandates().candidates, draft=_in_language(payments._cancel_draft, _MANDATE_CANCEL, _payee),
+    candidates=_mandates().candidates, draft=in_language(payments.cancel_draft, _MANDATE_CANCEL, _payee),
 )
 
-FAMILIES: tuple[Family, ...] = (DECLINE_MANDATE, CHANGE_CHANNEL, NEI_MANDATE, CONTEXT_STOP_FREEZE, CONFUSE_AUTODEBIT,
+FAMILIES: tuple[Family[Any], ...] = (DECLINE_MANDATE, CHANGE_CHANNEL, NEI_MANDATE, CONTEXT_STOP_FREEZE, CONFUSE_AUTODEBIT,
                                 LONG_CHEQUE, CM_MANDATE)
-QUOTAS: dict[str, int] = {family.name: 5 for family in FAMILIES}

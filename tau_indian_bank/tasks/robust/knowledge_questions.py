@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from tau_indian_bank.tasks.framework import Draft, Family, Step, yours
 from tau_indian_bank.tasks.lookups import values
@@ -128,7 +128,7 @@ def _question_draft(conn: sqlite3.Connection, candidate: CustomerQuestion, rng: 
 
 
 RULES_FIGURE = Family(
-    name="irrelevant_results_rules_figure", category="irrelevant_results", clauses=("9.1", "1.2"),
+    name="irrelevant_results_rules_figure", category="irrelevant_results", quota=15, clauses=("9.1", "1.2"),
     why="The knowledge-base search returns, above the section in force, two near misses planted by the task: a "
         "superseded circular and a draft proposal, each with a different figure. Only the section in force answers, and "
         "the policy does not state the figure, so the search is needed.",
@@ -138,4 +138,4 @@ RULES_FIGURE = Family(
 )
 
 #: The families of this module that keep their place in the first release's generation order.
-IRRELEVANT: tuple[Family, ...] = (RULES_FIGURE,)
+IRRELEVANT: tuple[Family[Any], ...] = (RULES_FIGURE,)

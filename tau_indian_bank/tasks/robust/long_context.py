@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import random
 import sqlite3
+from typing import Any
 
 from tau_indian_bank.bank.money import spoken_rupees
-from tau_indian_bank.tasks.families import deposit_opening, deposits
+from tau_indian_bank.tasks.families import deposits
 from tau_indian_bank.tasks.framework import HISTORY_TIME, Draft, Family, month_year
 from tau_indian_bank.tasks.lookups import CustomerAccount, CustomerDeposit, account_label, deposit
-from tau_indian_bank.tasks.robust.behaviour_flow import CONFIRM, NO_SECRETS, paise_of
+from tau_indian_bank.tasks.robust.cues import CONFIRM, NO_SECRETS, paise_of
 
 #: Unrelated questions and general answers (no figures, no records) that pad the earlier conversation.
 _SMALL_TALK = (
@@ -49,7 +50,7 @@ def _message(role: str, text: str) -> dict[str, object]:
     return message
 
 
-def _history(name: str, early: tuple[str, str], rng: random.Random, late: tuple[str, str] | None = None) -> list[dict]:
+def earlier_history(name: str, early: tuple[str, str], rng: random.Random, late: tuple[str, str] | None = None) -> list[dict[str, Any]]:
     """An earlier chat of 22+ messages: greeting, the early detail, small talk (with the late change part-way)."""
     talk = rng.sample(_SMALL_TALK, 8)
     pairs = [("Hi, I have a few questions before I decide anything.", f"Of course, {name}. What would you like to know?"),
@@ -58,19 +59,19 @@ def _history(name: str, early: tuple[str, str], rng: random.Random, late: tuple[
     return [_message(role, text) for pair in pairs for role, text in zip(("user", "assistant"), pair, strict=True)]
 
 
-def _first_name(conn: sqlite3.Connection, customer_id: str) -> str:
+def first_name(conn: sqlite3.Connection, customer_id: str) -> str:
     from tau_indian_bank.tasks.lookups import full_name
 
     return full_name(conn, customer_id).split()[0]
 
 
 def _payout_account(conn: sqlite3.Connection, candidate: CustomerDeposit, rng: random.Random) -> Draft:
-    d = deposits._close_draft(by_number=False, other_account=True)(conn, candidate, rng)
+    d = deposits.close_draft(by_number=False, other_account=True)(conn, candidate, rng)
     fd = deposit(conn, candidate.deposit_id)
     month, target = month_year(fd.opened_on), account_label(conn, d.gold[-1].arguments["credit_account_id"])
     early = (f"One thing first: if I close my fixed deposit from {month}, I want the money in my {target}, not the "
              "linked account. Please keep that in mind.", "Noted. If you decide to close it, I will keep that in mind.")
-    d.history = _history(_first_name(conn, d.customer_id), early, rng)
+    d.history = earlier_history(first_name(conn, d.customer_id), early, rng)
     d.opening = rng.choice((f"Actually, I've decided: please close that fixed deposit from {month} now.",
                             f"One more thing. Let's close the fixed deposit I opened in {month}, as I said earlier."))
     d.reason += " You said where the money should go early in an earlier, long conversation; you expect it to be remembered."
@@ -81,7 +82,7 @@ def _payout_account(conn: sqlite3.Connection, candidate: CustomerDeposit, rng: r
 
 
 def _superseded_amount(conn: sqlite3.Connection, candidate: CustomerAccount, rng: random.Random) -> Draft:
-    d = deposit_opening._open_draft("fixed")(conn, candidate, rng)
+    d = deposits.open_draft("fixed")(conn, candidate, rng)
     account, calc, _ = d.gold
     first, tenure = paise_of(calc.arguments["amount"]), int(calc.arguments["tenure_months"])
     final = first + max(10_000_00, first // 2 // 10_000_00 * 10_000_00)
@@ -90,8 +91,8 @@ def _superseded_amount(conn: sqlite3.Connection, candidate: CustomerAccount, rng
              "That sounds like a good plan. I can open it whenever you are ready.")
     late = (f"Actually, I have rethought the deposit: make it {spoken_rupees(final)}, not {spoken_rupees(first)}. Same "
             "tenure.", "Understood, I have noted the change.")
-    d.history = _history(_first_name(conn, d.customer_id), early, rng, late)
-    d.gold = [account, *deposit_opening.open_steps("fixed", candidate.account_id, final, tenure)[1:]]
+    d.history = earlier_history(first_name(conn, d.customer_id), early, rng, late)
+    d.gold = [account, *deposits.open_steps("fixed", candidate.account_id, final, tenure)[1:]]
     d.opening = rng.choice(("Okay, let's open that fixed deposit now.", "Right, please go ahead and open the fixed deposit "
                                                                          "we discussed."))
     d.known = [(t, f"{spoken_rupees(final)} (you first said {spoken_rupees(first)}, then changed it in the earlier chat)"
@@ -106,18 +107,17 @@ def _superseded_amount(conn: sqlite3.Connection, candidate: CustomerAccount, rng
 
 
 LONG_PAYOUT = Family(
-    name="long_context_payout_account", category="long_context", clauses=("4.5", "2.2", "2.3"),
+    name="long_context_payout_account", category="long_context", quota=9, clauses=("4.5", "2.2", "2.3"),
     why="§4.5's closure chain, crediting the account the customer named early in a long earlier conversation (their "
         "own account), not the linked account.",
     careless="Forgets what was said twenty messages ago and credits the deposit's linked account.",
     candidates=deposits.CLOSE_TO_OTHER_ACCOUNT.candidates, draft=_payout_account,
 )
 LONG_AMOUNT = Family(
-    name="long_context_superseded_amount", category="long_context", clauses=("4.2", "2.2"),
+    name="long_context_superseded_amount", category="long_context", quota=6, clauses=("4.2", "2.2"),
     why="§4.2's check, quote and confirmed opening, for the amount as last changed in the earlier conversation.",
     careless="Uses the amount first mentioned, which the customer later replaced.",
-    candidates=lambda conn: deposit_opening.funding_accounts(conn, 60_000_00), draft=_superseded_amount,
+    candidates=lambda conn: deposits.funding_accounts(conn, 60_000_00), draft=_superseded_amount,
 )
 
-FAMILIES: tuple[Family, ...] = (LONG_PAYOUT, LONG_AMOUNT)
-QUOTAS: dict[str, int] = {"long_context_payout_account": 9, "long_context_superseded_amount": 6}
+FAMILIES: tuple[Family[Any], ...] = (LONG_PAYOUT, LONG_AMOUNT)

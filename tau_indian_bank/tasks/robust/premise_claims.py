@@ -149,13 +149,20 @@ def _deposit_claims(conn: sqlite3.Connection, who: Speaker, sentence: str, text:
                         bool(_deposits(conn, who.customer_id, "amount_paise = ?", (amount.paise,))))
 
 
+
+def _said(pattern: re.Pattern[str], sentence: str) -> str:
+    """The words of ``sentence`` that ``pattern`` matches (the caller has seen it match)."""
+    found = pattern.search(sentence)
+    assert found is not None
+    return found[0]
+
 def _running(conn: sqlite3.Connection, who: Speaker, sentence: str, text: str) -> Iterator[Claim]:
     """"It is still running": the deposit of the month the same message names (any deposit if it names none) is active."""
     if not _RUNNING.search(sentence) or not _DEPOSIT.search(text):
         return
     months = [_iso_month(month) for month in _months(text)]
     where = f"substr(opened_on, 1, 7) IN ({', '.join('?' * len(months))}) AND " if months else ""
-    yield Claim("deposit_running", _RUNNING.search(sentence)[0],
+    yield Claim("deposit_running", _said(_RUNNING, sentence),
                 bool(_deposits(conn, who.customer_id, f"{where}status = 'active'", tuple(months))))
 
 
@@ -172,7 +179,7 @@ def _payment_claims(conn: sqlite3.Connection, who: Speaker, sentence: str, text:
         if _UNSURE.search(sentence):
             continue
         if _DEBITED.search(sentence):
-            yield Claim("debited", _DEBITED.search(sentence)[0], any(s != "failed" for s in statuses))
+            yield Claim("debited", _said(_DEBITED, sentence), any(s != "failed" for s in statuses))
         not_back = _negated_match(_BACK, sentence)
         if not_back:
             yield Claim("not_reversed", not_back, bool(statuses) and "reversed" not in statuses)
@@ -196,7 +203,7 @@ def _matured(conn: sqlite3.Connection, who: Speaker, sentence: str, text: str) -
 def _senior(conn: sqlite3.Connection, who: Speaker, sentence: str, text: str) -> Iterator[Claim]:
     if _SENIOR.search(sentence):
         born = values(conn, "SELECT date_of_birth FROM customers WHERE customer_id = ? ORDER BY 1", (who.customer_id,))[0]
-        yield Claim("senior", _SENIOR.search(sentence)[0],
+        yield Claim("senior", _said(_SENIOR, sentence),
                     clock.age_on(clock.parse_iso(born), clock.today()) >= SENIOR_CITIZEN_AGE_YEARS)
 
 
@@ -242,7 +249,7 @@ def _mandate_claims(conn: sqlite3.Connection, who: Speaker, sentence: str, text:
         yield Claim("mandate_payee", payee, payee in mine)
     if _RUNNING.search(sentence):
         for payee in [p for p in _all_payees(conn) if p in text]:
-            yield Claim("mandate_active", f"{payee}: {_RUNNING.search(sentence)[0]}", mine.get(payee) == "active")
+            yield Claim("mandate_active", f"{payee}: {_said(_RUNNING, sentence)}", mine.get(payee) == "active")
 
 
 ClaimReader = Callable[[sqlite3.Connection, Speaker, str, str], Iterator[Claim]]

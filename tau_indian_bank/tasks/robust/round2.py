@@ -7,12 +7,18 @@ first round's families are unchanged (:mod:`tau_indian_bank.tasks.robust.compare
 
 from __future__ import annotations
 
+from typing import Any
+
 from tau_indian_bank.tasks.framework import Family
-from tau_indian_bank.tasks.robust import conduct_more, contradiction_more, environment_more, refusals_more, wrong_info_more
+from tau_indian_bank.tasks.robust import (
+    conduct_more,
+    contradiction_more,
+    environment_more,
+    refusals_more,
+    wrong_info_more,
+)
 
 _MODULES = (conduct_more, wrong_info_more, contradiction_more, environment_more, refusals_more)
 
-#: Tasks per family of this group (``quotas.ROBUST_QUOTAS`` gathers every group's).
-QUOTAS: dict[str, int] = {name: n for module in _MODULES for name, n in module.QUOTAS.items()}
 
-FAMILIES: tuple[Family, ...] = tuple(family for module in _MODULES for family in module.FAMILIES)
+FAMILIES: tuple[Family[Any], ...] = tuple(family for module in _MODULES for family in module.FAMILIES)

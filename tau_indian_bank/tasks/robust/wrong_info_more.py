@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
+from typing import Any
 
 from tau_indian_bank.bank.money import spoken_rupees
 from tau_indian_bank.evaluation.fact_rules import outcome
@@ -29,7 +30,7 @@ from tau_indian_bank.tasks.lookups import (
     transaction,
     values,
 )
-from tau_indian_bank.tasks.robust.behaviour_flow import CONFIRM, NO_SECRETS, when
+from tau_indian_bank.tasks.robust.cues import CONFIRM, NO_SECRETS, when
 from tau_indian_bank.wording import spoken_date
 
 
@@ -42,13 +43,14 @@ def _amount_fact(label: str, paise: int) -> Fact:
 
 def _maturity_rupees(conn: sqlite3.Connection, deposit_id: str) -> int:
     """The deposit's maturity value in whole rupees (as a customer reads it off the receipt), in paise."""
-    return values(conn, "SELECT maturity_amount_paise FROM deposits WHERE deposit_id = ? ORDER BY 1", (deposit_id,))[0] // 100 * 100
+    paise: int = values(conn, "SELECT maturity_amount_paise FROM deposits WHERE deposit_id = ? ORDER BY 1", (deposit_id,))[0]
+    return paise // 100 * 100
 
 
 def _only_fixed_deposit(conn: sqlite3.Connection) -> list[CustomerDeposit]:
     """Cumulative fixed deposits that are their customer's only active deposit (the maturity value is no deposit's amount)."""
     found = []
-    for c in deposits._close_candidates("active", "fixed")(conn):
+    for c in deposits.close_candidates("active", "fixed")(conn):
         mine = values(conn, "SELECT deposit_id FROM deposits WHERE customer_id = ? AND status = 'active' ORDER BY 1",
                       (c.customer_id,))
         cumulative = values(conn, "SELECT payout_type FROM deposits WHERE deposit_id = ? ORDER BY 1", (c.deposit_id,)) == ["cumulative"]
@@ -59,7 +61,7 @@ def _only_fixed_deposit(conn: sqlite3.Connection) -> list[CustomerDeposit]:
 
 
 def _maturity_for_principal(conn: sqlite3.Connection, candidate: CustomerDeposit, rng: random.Random) -> Draft:
-    d = deposits._close_draft(by_number=False)(conn, candidate, rng)
+    d = deposits.close_draft(by_number=False)(conn, candidate, rng)
     fd = deposit(conn, candidate.deposit_id)
     wrong = _maturity_rupees(conn, fd.deposit_id)
     real, said = spoken_rupees(fd.amount_paise), spoken_rupees(wrong)
@@ -82,7 +84,7 @@ def _maturity_for_principal(conn: sqlite3.Connection, candidate: CustomerDeposit
 
 
 WRONG_AMOUNT = Family(
-    name="wrong_info_deposit_amount", category="wrong_info", clauses=("4.5", "1.3", "2.2"),
+    name="wrong_info_deposit_amount", category="wrong_info", quota=7, clauses=("4.5", "1.3", "2.2"),
     why="No deposit is of the amount the customer gives (it is the deposit's maturity value); the list shows their only "
         "deposit, so the assistant must tell the customer that no deposit is of that amount and name the real one, then "
         "quote and close it on the customer's yes (§1.3, §4.5).",
@@ -105,8 +107,8 @@ def _misread(conn: sqlite3.Connection, account_id: str, number: str) -> str | No
     return None
 
 
-def _swapped_cheque(conn: sqlite3.Connection, candidate: object, rng: random.Random) -> Draft:
-    d = payments._cheque_stop_draft(conn, candidate, rng)
+def _swapped_cheque(conn: sqlite3.Connection, candidate: Any, rng: random.Random) -> Draft:
+    d = payments.cheque_stop_draft(conn, candidate, rng)
     account, right = d.gold[0].arguments["account_id"], d.gold[0].arguments["cheque_number"]
     wrong = _misread(conn, account, right) or right
     label = account_label(conn, account)
@@ -122,13 +124,13 @@ def _swapped_cheque(conn: sqlite3.Connection, candidate: object, rng: random.Ran
 
 
 WRONG_CHEQUE = Family(
-    name="wrong_info_cheque_number", category="wrong_info", clauses=("7.2", "1.3", "2.2"),
+    name="wrong_info_cheque_number", category="wrong_info", quota=6, clauses=("7.2", "1.3", "2.2"),
     why="The cheque number the customer gives (two digits swapped) was never issued on the account; the assistant must "
         "tell the customer that no cheque of that number exists, and check and stop only the number the customer then "
         "gives (§1.3, §7.2).",
     careless="Stops the number as first given (the bank refuses, or the wrong leaf is stopped), or guesses the leaf.",
-    candidates=lambda conn: [c for c in payments._stoppable_accounts(conn)
-                             if all(_misread(conn, c.account_id, n) for n in payments._unused_leaves(conn, c.account_id)[:4])],
+    candidates=lambda conn: [c for c in payments.stoppable_accounts(conn)
+                             if all(_misread(conn, c.account_id, n) for n in payments.unused_leaves(conn, c.account_id)[:4])],
     draft=_swapped_cheque,
 )
 
@@ -148,7 +150,7 @@ def _payees(conn: sqlite3.Connection) -> list[str]:
 def _misnamed_candidates(conn: sqlite3.Connection) -> list[AccountMandate]:
     """Mandates whose payee is the only one of its kind among the customer's mandates."""
     found = []
-    for c in rows(conn, AccountMandate, payments._mandate_sql()):
+    for c in rows(conn, AccountMandate, payments.mandate_sql()):
         kind = _kind(mandate(conn, c.mandate_id).payee)
         theirs = values(conn, "SELECT m.payee FROM mandates m JOIN account_holders h ON h.account_id = m.account_id "
                               "WHERE h.customer_id = ? ORDER BY 1", (c.customer_id,))
@@ -158,7 +160,7 @@ def _misnamed_candidates(conn: sqlite3.Connection) -> list[AccountMandate]:
 
 
 def _misnamed_payee(conn: sqlite3.Connection, candidate: AccountMandate, rng: random.Random) -> Draft:
-    d = payments._cancel_draft(conn, candidate, rng)
+    d = payments.cancel_draft(conn, candidate, rng)
     right = mandate(conn, candidate.mandate_id).payee
     kind = str(_kind(right))
     wrong = rng.choice([p for p in _payees(conn) if _kind(p) == kind and p != right])
@@ -177,7 +179,7 @@ def _misnamed_payee(conn: sqlite3.Connection, candidate: AccountMandate, rng: ra
 
 
 WRONG_PAYEE = Family(
-    name="wrong_info_mandate_payee", category="wrong_info", clauses=("7.1", "1.3", "2.2"),
+    name="wrong_info_mandate_payee", category="wrong_info", quota=6, clauses=("7.1", "1.3", "2.2"),
     why="The customer names the wrong fund house, insurer or lender; the listing shows their only mandate of that kind, "
         "so the assistant must tell the customer that there is no mandate to the payee named, name the one there is, "
         "and cancel it only on the customer's yes (§1.3, §7.1).",
@@ -198,7 +200,7 @@ def _misremembered(paise: int) -> int:
 def _dispute_candidates(conn: sqlite3.Connection) -> list[CustomerTxn]:
     """Disputable debits in whole rupees whose misremembered amount is no debit on that account that day."""
     found = []
-    for c in accounts._dispute_candidates(conn):
+    for c in accounts.dispute_candidates(conn):
         txn = transaction(conn, c.txn_id)
         same_day = values(conn, "SELECT amount_paise FROM transactions WHERE account_id = ? AND posted_on = ? ORDER BY 1",
                           (txn.account_id, txn.posted_on))
@@ -208,7 +210,7 @@ def _dispute_candidates(conn: sqlite3.Connection) -> list[CustomerTxn]:
 
 
 def _dispute_wrong_amount(conn: sqlite3.Connection, candidate: CustomerTxn, rng: random.Random) -> Draft:
-    d = accounts._dispute_draft(conn, candidate, rng)
+    d = accounts.dispute_draft(conn, candidate, rng)
     txn = transaction(conn, candidate.txn_id)
     real, said = spoken_rupees(txn.amount_paise), spoken_rupees(_misremembered(txn.amount_paise))
     d.opening = d.opening.replace(real, said)
@@ -227,7 +229,7 @@ def _dispute_wrong_amount(conn: sqlite3.Connection, candidate: CustomerTxn, rng:
 
 
 WRONG_PAYMENT = Family(
-    name="wrong_info_dispute_amount", category="wrong_info", clauses=("3.6", "3.2", "1.3", "2.2"),
+    name="wrong_info_dispute_amount", category="wrong_info", quota=6, clauses=("3.6", "3.2", "1.3", "2.2"),
     why="The customer misremembers a disputed debit's amount; the account's transactions that day show the payment to "
         "that payee, so the assistant must tell the customer the amount does not match (and the real amount) before "
         "raising the dispute for that transaction (§1.3, §3.6).",
@@ -235,6 +237,4 @@ WRONG_PAYMENT = Family(
     candidates=_dispute_candidates, draft=_dispute_wrong_amount,
 )
 
-FAMILIES: tuple[Family, ...] = (WRONG_AMOUNT, WRONG_CHEQUE, WRONG_PAYEE, WRONG_PAYMENT)
-QUOTAS: dict[str, int] = {"wrong_info_deposit_amount": 7, "wrong_info_cheque_number": 6, "wrong_info_mandate_payee": 6,
-                          "wrong_info_dispute_amount": 6}
+FAMILIES: tuple[Family[Any], ...] = (WRONG_AMOUNT, WRONG_CHEQUE, WRONG_PAYEE, WRONG_PAYMENT)

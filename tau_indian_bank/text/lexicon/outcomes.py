@@ -179,7 +179,8 @@ OUTCOMES: dict[str, Outcome] = {
     # nahi mila", "रिकॉर्ड से मेल नहीं खाता").
     "detail_mismatch": Outcome(
         Words(en=(r"\b(there (is|are|was|were) no|there's no|(you|we) (have|hold) no|(i|we) (do not|don't|did not|didn't|"
-                  r"could not|couldn't|cannot|can't) (see|find|locate|have)|(could|can|did) ?(not|n't) find|none of your|"
+                  r"could not|couldn't|cannot|can't) (see|find|locate|have)|(could|can|did) ?(not|n't) find|"
+                  r"none of (your|them|these|those)|"
                   r"no (fixed |recurring |savings |current |debit |credit |such )?(card|deposit|fd|rd|cheque|mandate|"
                   r"auto-?debit|account|payment|transaction)s? (ending|from|of|opened|numbered|to|for|with|in|on|made)|"
                   r"(does|do|did) ?(not|n't) match|not match|(does|do) ?(not|n't) exist|not (one|any) of yours|mismatch|"

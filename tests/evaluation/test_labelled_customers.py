@@ -1,0 +1,64 @@
+"""The customer audit measured on the labelled conversations of tests/labelled/customer_live (precision and recall per check).
+
+The folder holds hand-made twins now (a scripted session with one customer turn rewritten,
+``tests/labelled/customer_twins.py``) and will hold live conversations; every file must have
+the agreed shape, the audit must agree with every label of the hand-made twins, and the measure
+must say in one line when there is nothing to measure.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tau_indian_bank.evaluation.customer import AUDITS
+from tests.labelled.customer_twins import TWINS
+from tests.labelled.measure_customers import FOLDER, load, problems, scores, table
+
+
+def test_every_labelled_conversation_has_the_agreed_shape():
+    items = load()
+    assert len(items) >= len(TWINS)
+    for item in items:
+        assert problems(item.data, item.name) == []
+        assert all(m.get("role") in ("assistant", "user", "tool") for m in item.data["messages"])
+
+
+def test_the_audit_agrees_with_every_label_of_the_hand_made_twins():
+    twins = [item for item in load() if item.data["variant"].startswith("twin-")
+             and item.data["customer"].startswith("indian_bank_customer (scripted)")]
+    assert {item.data["variant"] for item in twins} >= {f"twin-{twin.check}" for twin in TWINS}
+    counted = scores(twins)
+    for check in AUDITS:
+        tp, fp, fn, _ = counted[check]
+        assert fp == fn == 0, (check, counted[check])
+    assert sum(counted[check][0] for check in AUDITS) == len(TWINS)  # each twin's one error is caught
+
+
+def test_the_measure_prints_a_table_and_one_line_while_there_is_nothing(tmp_path):
+    shown = table()
+    assert "| C1 invented |" in shown and "| C6 language |" in shown and "Disagreements with the labels: 0" in shown
+    assert table(tmp_path / "missing").count("\n") == 0 and "nothing measured" in table(tmp_path / "missing")
+    (tmp_path / "empty").mkdir()
+    assert "no labelled live conversations yet" in table(tmp_path / "empty")
+
+
+def test_a_conversation_awaiting_labels_is_counted_not_measured(tmp_path):
+    """The bridge's exporter writes labels as null for a labeller to fill in: such a file is waiting, not wrong."""
+    twin = next(FOLDER.glob("*.twin-*.json"))
+    data = json.loads(twin.read_text(encoding="utf-8"))
+    (tmp_path / twin.name).write_text(json.dumps(data), encoding="utf-8")
+    data = dict(data, variant="live", labels=dict.fromkeys(AUDITS), label_notes="")
+    (tmp_path / f"{data['task_id']}.live.json").write_text(json.dumps(data), encoding="utf-8")
+    assert len(load(tmp_path)) == 2 and "Conversations awaiting labels (not measured): 1" in table(tmp_path)
+    (tmp_path / twin.name).unlink()
+    assert "1 await labels" in table(tmp_path) and "nothing measured" in table(tmp_path)
+
+
+def test_a_malformed_file_is_named(tmp_path):
+    data = json.loads(next(FOLDER.glob("*.json")).read_text(encoding="utf-8"))
+    data["labels"]["C3"] = "maybe"
+    (tmp_path / f"{data['task_id']}.{data['variant']}.json").write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ValueError, match="label C3 is 'maybe'"):
+        load(tmp_path)
