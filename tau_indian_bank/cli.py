@@ -220,7 +220,7 @@ def _add_qualify_parser(commands: argparse._SubParsersAction[argparse.ArgumentPa
 
     qualify = commands.add_parser("qualify-customer", help="measure a customer model: the oracle plays the assistant "
                                                             "against it; its fidelity, by kind of error and behaviour")
-    qualify.error = _one_line_usage_error("qualify-customer")  # type: ignore[method-assign]
+    qualify.error = _one_line_usage_error("qualify-customer")  # type: ignore[method-assign]  # one line, not the usage block
     qualify.add_argument("--user-llm", required=True, metavar="MODEL", help="litellm model that plays indian_bank_user")
     qualify.add_argument("--user-llm-args", type=json_object, default={"temperature": 0.0}, metavar="JSON",
                          help='llm args for the customer model, such as \'{"api_base": "http://localhost:8000/v1"}\'')
