@@ -29,7 +29,8 @@ PENDING: tuple[str, ...] = ()  # docs/qualify-customer.md landed with the qualif
 #: The documents, in the order a reader meets them (the README's Documentation list, then the contributor's guide).
 DOCUMENTS = tuple(ROOT / name for name in (
     "README.md", "docs/verdicts-and-gates.md", "docs/task-suite.md", "docs/robustness-set.md", "docs/participants.md",
-    "docs/customer-fidelity.md", "docs/qualify-customer.md", *PENDING, "docs/running-models.md", "docs/reports.md", "docs/private-editions.md", "docs/upstream.md",
+    "docs/customer-fidelity.md", "docs/qualify-customer.md", *PENDING, "docs/running-models.md", "docs/reports.md",
+    "docs/private-editions.md", "docs/upstream.md",
     "docs/reliability.md", "docs/speed.md", "docs/design.md", "CONTRIBUTING.md", "ARCHITECTURE.md", "CHANGELOG.md"))
 #: Lines that only set the scene in the reader's shell (the tests' environment sets the same variables itself).
 SCENE = ("export ", "source .venv/bin/activate")

@@ -53,7 +53,8 @@ _NO_ANYWHERE = re.compile(
     r"\bhold (on|off)\b|"
     r"\bwait a (sec|second|minute|moment)\b|\bnever ?mind\b|\bchanged my mind\b|\brather not\b|\bi('?d| would) rather\b|"
     r"\bno,? (thanks|thank you|wait|stop|don'?t)\b|\bno need\b|\bnot needed\b"
-    rf"|{B}(?:(?:zaroorat|zarurat|jarurat|jaroorat) nahi|(?:जरूरत|ज़रूरत) नहीं|mat (?:karo|kijiye|kijie|karna|karein|karen)|मत (?:करो|कीजिए|करना|करें)|nahi (?:chahiye|karna|karwana)|"
+    rf"|{B}(?:(?:zaroorat|zarurat|jarurat|jaroorat) nahi|(?:जरूरत|ज़रूरत) नहीं|"
+    rf"mat (?:karo|kijiye|kijie|karna|karein|karen)|मत (?:करो|कीजिए|करना|करें)|nahi (?:chahiye|karna|karwana)|"
     rf"नहीं (?:चाहिए|करना|करवाना)|abhi nahi|अभी नहीं|rehne (?:do|dijiye)|रहने (?:दो|दीजिए)|ruk(?:iye| jaiye)|रुकिए|"
     rf"(?:mera|मेरा) (?:mann|man|इरादा|मन) (?:badal|बदल)|(?:bilkul|बिल्कुल|ji|जी) (?:nahi|nahin|नहीं)){E}", re.I)
 #: An acknowledgement a reply may open with before its answer, which is no yes by itself when a refusal follows ("Okay, I
