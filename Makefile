@@ -27,8 +27,8 @@ demo: $(STAMP)          ## oracle + the four scripted baselines on the lite spli
 test: $(STAMP) lint browser  ## lint, then the whole test suite (offline)
 	$(BIN)/python -m pytest -q
 
-test-fast: $(STAMP)     ## the development loop: everything but the e2e and slow tests (real tau2 runs, wheel builds, ...)
-	$(BIN)/python -m pytest -q -m "not e2e and not slow"
+test-fast: $(STAMP)     ## the development loop: everything but the e2e and slow tests (real commands, wheel builds, ...), on every core
+	$(BIN)/python -m pytest -q -m "not e2e and not slow" -n auto
 
 # The HTML report's browser test drives Debian's chromium through chromium-driver (never a
 # browser download). Installed here when missing; without apt-get and root the test skips

@@ -31,6 +31,27 @@ def run(args: list[str], cwd: Path | None = None, timeout: float = 600, **env: s
                           timeout=timeout, stdin=subprocess.DEVNULL)
 
 
+_SLOW_PROGRAMS = {"python", "python3", "tau2", "tau-indian-bank"}  # each start imports tau2 or the package: seconds
+
+
+class _PopenOutsideE2E(subprocess.Popen):  # type: ignore[type-arg]  # subprocess.Popen, generic only for type checkers
+    """Popen for a test not marked e2e: starting Python, tau2 or tau-indian-bank is refused (a short git call is not)."""
+
+    def __init__(self, args, *rest, **kwargs) -> None:  # noqa: ANN001, ANN002, ANN003
+        program = Path(str(args[0] if isinstance(args, (list, tuple)) else str(args).split()[0]))
+        if program.name in _SLOW_PROGRAMS or program.parent == BIN or str(program) == sys.executable:
+            raise AssertionError(f"this test starts {program.name} in a subprocess but is not marked e2e: mark it "
+                                 "@pytest.mark.e2e (CONTRIBUTING.md, test lanes) so the development loop stays fast")
+        super().__init__(args, *rest, **kwargs)
+
+
+@pytest.fixture(autouse=True)
+def _commands_only_in_e2e_tests(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test-lane convention, enforced: a test that starts Python, tau2 or tau-indian-bank is marked ``e2e``."""
+    if request.node.get_closest_marker("e2e") is None:
+        monkeypatch.setattr(subprocess, "Popen", _PopenOutsideE2E)
+
+
 @pytest.fixture(scope="session")
 def bank():
     """The process-wide template (whole bank), built once."""

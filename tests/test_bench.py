@@ -8,6 +8,7 @@ from tests.conftest import ROOT, run
 
 
 @pytest.mark.slow
+@pytest.mark.e2e
 def test_make_bench_target_runs_the_benchmark(tmp_path):
     recipe = (ROOT / "Makefile").read_text(encoding="utf-8").split("\nbench:", 1)[1].splitlines()[1].strip()
     assert recipe == "$(BIN)/python -m devtools.bench $(BENCH_ARGS)"

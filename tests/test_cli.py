@@ -17,6 +17,7 @@ def _one_line_error(done, phrase):
      (["offline", "--agents", "llm_agent"], "unknown offline agent 'llm_agent'"),
      (["offline", "--results-dir", "/proc/forbidden"], "cannot write results to /proc/forbidden")],
 )
+@pytest.mark.e2e
 def test_offline_command_refuses_bad_input_in_one_line(args, phrase):
     done = run(["tau-indian-bank", *args])
     assert done.returncode == 2
@@ -36,6 +37,7 @@ def test_tau2_run_with_an_unknown_split_is_one_line():
      ('{"id": 1}', '{"base": []}', "expected a JSON list of tasks"),
      ("[]", '{"lite": []}', "the mandatory 'base' split is missing")],
 )
+@pytest.mark.e2e
 def test_corrupt_task_files_are_one_line_errors(tmp_path, tasks_text, splits_text, phrase):
     (tmp_path / "tasks.json").write_text(tasks_text)
     (tmp_path / "split_tasks.json").write_text(splits_text)
@@ -65,6 +67,7 @@ def test_missing_or_corrupt_seed_files_name_the_file(tmp_path):
         _Template(tmp_path)
 
 
+@pytest.mark.e2e
 def test_families_prints_the_catalogue_as_yaml():
     import yaml
 

@@ -99,6 +99,7 @@ def _which(tmp_path, files):
     return done.stdout.strip()
 
 
+@pytest.mark.e2e
 def test_the_installed_harness_is_told_from_its_files(tmp_path):
     assert harness.installed() == harness.NVIDIA  # this environment
     assert _which(tmp_path / "u", ["tau2/__init__.py", "tau2/agent/base_agent.py", "tau2/agent/base/__init__.py"]) == "upstream"
@@ -106,6 +107,7 @@ def test_the_installed_harness_is_told_from_its_files(tmp_path):
 
 
 @pytest.mark.parametrize("command", [["offline", "--split", "test", "--agents", "indian_bank_oracle"], ["validate"]])
+@pytest.mark.e2e
 def test_without_a_harness_a_command_that_needs_one_says_how_to_install_either(tmp_path, command):
     probe = ("import sys; sys.modules['tau2'] = None; from tau_indian_bank.cli import main; "
              f"sys.exit(main({[*command, '--results-dir', str(tmp_path)] if command[0] == 'offline' else command!r}))")

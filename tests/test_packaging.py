@@ -8,6 +8,7 @@ from tests.conftest import ROOT, run
 
 
 @pytest.mark.slow
+@pytest.mark.e2e
 def test_a_built_wheel_carries_the_data_and_works_from_site_packages(tmp_path):
     built = run(["python", "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path / "dist"), str(ROOT)], timeout=600)
     assert built.returncode == 0, built.stderr[-2000:]

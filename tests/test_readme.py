@@ -170,7 +170,7 @@ def test_the_front_page_keeps_its_two_commands_and_its_length():
 
 def test_make_test_fast_skips_only_the_e2e_and_slow_tests():
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    assert makefile.split("\ntest-fast:", 1)[1].splitlines()[1].strip() == '$(BIN)/python -m pytest -q -m "not e2e and not slow"'
+    assert makefile.split("\ntest-fast:", 1)[1].splitlines()[1].strip() == '$(BIN)/python -m pytest -q -m "not e2e and not slow" -n auto'
     assert makefile.split("\ntest:", 1)[1].splitlines()[1].strip() == "$(BIN)/python -m pytest -q"  # the full suite
 
 

@@ -141,6 +141,7 @@ print(json.dumps([tools.get_db_hash(), outputs]))
 
 
 @pytest.mark.slow
+@pytest.mark.e2e
 def test_same_calls_in_two_processes_with_different_hash_seeds_give_the_same_database(deposit_case):
     customer, deposit, account = deposit_case
     calls = [("get_deposit_closure_quote", {"deposit_id": deposit}),

@@ -59,6 +59,7 @@ def test_a_failed_check_leaves_nothing_behind(tmp_path, monkeypatch, mirror_bank
     assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow  # searches the whole bank for 5,000 tasks
 def test_a_family_the_bank_cannot_fill_is_a_refusal_not_a_traceback(tmp_path, mirror_bank):
     with pytest.raises(EditionRefused, match=r"not written: family fd_close: only \d+ of 5000 tasks could be built on this bank"):
         new_edition(SMALL_SEED, tmp_path / "edition", Plans({"fd_close": 5000}, {}), progress=lambda _: None)
@@ -75,6 +76,7 @@ def test_an_interrupted_edition_leaves_nothing_behind(tmp_path, monkeypatch, mir
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.e2e
 def test_the_cli_prints_the_tables_and_one_line_when_an_edition_is_refused(tmp_path):
     done = subprocess.run([sys.executable, "-m", "tau_indian_bank.cli", "edition", "new", "--seed", str(SEED), "--out",
                            str(tmp_path / "e")], cwd=ROOT, env=command_env(), capture_output=True, text=True, timeout=120)
@@ -98,6 +100,7 @@ def test_a_reduced_edition_is_complete_validated_and_checked(small_edition):
 
 
 @pytest.mark.slow
+@pytest.mark.e2e
 def test_the_same_seed_gives_the_same_bytes_in_two_processes(small_edition, tmp_path):
     """Two fresh processes with different hash seeds write the same edition as the fixture's process, file for file."""
     outs = []

@@ -49,6 +49,7 @@ def _run(command: str, cwd, **env: str):
     return run(words, cwd=cwd, timeout=1800, **env)
 
 
+@pytest.mark.e2e
 def test_the_docs_commands_make_use_and_measure_a_full_edition(tmp_path):
     commands = section_commands()
     assert [c.split()[:3] for c in commands] == [

@@ -125,6 +125,7 @@ def test_a_run_records_its_edition_and_never_resumes_another_editions_checkpoint
     assert plan.header["config"]["tasks_sha256"] != public.header["config"]["tasks_sha256"]  # a resume of the other refused
 
 
+@pytest.mark.e2e
 def test_report_edition_flag_reads_the_edition_and_refuses_a_folder_that_is_not_one(mirror, tmp_path):
     results = _results(tmp_path, "mirror", _mirror_tasks(mirror))
     done = run(["tau-indian-bank", "report", results, "--format", "json", "--edition", str(mirror)])

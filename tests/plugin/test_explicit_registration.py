@@ -29,6 +29,7 @@ def _rewards(path: Path) -> list[float]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("agent", [ORACLE, BASELINES[0]])
+@pytest.mark.e2e
 def test_tau_indian_bank_run_works_with_the_hook_off(tmp_path, agent):
     done = run(["tau-indian-bank", "run", "--agent", agent, "--user", SCRIPTED_CUSTOMER, "--num-tasks", "2",
                 "--results-dir", str(tmp_path), "--save-to", "run", "--no-fsync"], **HOOK_OFF)
@@ -38,6 +39,7 @@ def test_tau_indian_bank_run_works_with_the_hook_off(tmp_path, agent):
 
 
 @pytest.mark.slow
+@pytest.mark.e2e
 def test_tau_indian_bank_validate_runs_its_participants_with_the_hook_off(tmp_path):
     tasks = load_suite()[:3]
     (tmp_path / "tasks.json").write_text(json.dumps(tasks, ensure_ascii=False), encoding="utf-8")
@@ -58,6 +60,7 @@ def test_ensure_registered_fills_tau2s_registry_once():
     assert ORACLE in registry.get_agents() and SCRIPTED_CUSTOMER in registry.get_users()
 
 
+@pytest.mark.e2e
 def test_ensure_registered_registers_on_a_registry_the_hook_never_saw():
     done = run(["python", "-c", "import tau2.registry as r; assert 'indian_bank' not in r.registry.get_domains(); "
                                 "from tau_indian_bank.plugin.registration import ensure_registered as e; "

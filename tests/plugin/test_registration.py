@@ -20,6 +20,7 @@ def test_the_token_words_are_tau2s_tokens():
 REGISTRY = "import tau2.registry as r; print(sorted(r.registry.get_domains())); print(sorted(r.registry.get_agents()))"
 
 
+@pytest.mark.e2e
 def test_importing_the_package_imports_neither_tau2_nor_litellm():
     done = run(["python", "-c", "import sys, tau_indian_bank, tau_indian_bank.constants, tau_indian_bank.paths; "
                                 "print(sorted(m for m in sys.modules if m.split('.')[0] in ('tau2', 'litellm', 'sqlmodel')))"])

@@ -4,6 +4,8 @@ import html
 import json
 import re
 
+import pytest
+
 from tau_indian_bank.evaluation.diagnostics import diagnose
 from tau_indian_bank.report.html import to_html
 from tau_indian_bank.report.load import load_runs
@@ -84,6 +86,7 @@ def test_repeated_texts_are_stored_once():
     assert table.texts == ['{"balance": 1}']
 
 
+@pytest.mark.e2e
 def test_the_command_writes_the_page_to_stdout(tmp_path):
     path = tmp_path / "r.json"
     path.write_text(json.dumps(_results([CLOSE], [_simulation(CLOSE, _gold(CLOSE))])))

@@ -112,6 +112,7 @@ def test_offline_command_prints_one_line_per_agent(offline_runs):
 
 
 @pytest.mark.slow
+@pytest.mark.e2e
 def test_report_over_real_offline_runs(offline_runs):
     folder, _ = offline_runs
     paths = [str(folder / f"{name}-test.json") for name in ("oracle", "replier", "overwriter")]
@@ -133,6 +134,7 @@ def test_report_over_real_offline_runs(offline_runs):
 
 
 @pytest.mark.slow
+@pytest.mark.e2e
 def test_report_markdown_and_plots(offline_runs, tmp_path):
     folder, _ = offline_runs
     paths = [str(folder / "oracle-test.json"), str(folder / "looker-test.json")]
@@ -144,6 +146,7 @@ def test_report_markdown_and_plots(offline_runs, tmp_path):
         "pass_rate_by_chain_length.png"]
 
 
+@pytest.mark.e2e
 def test_bad_results_files_are_one_line_errors(tmp_path):
     truncated = tmp_path / "truncated.json"
     truncated.write_text('{"info": {}, "tasks": [')
@@ -171,6 +174,7 @@ TAU2_RUNTIME = ("tau2.run", "tau2.evaluator", "tau2.agent", "tau2.user", "tau2.o
 
 
 @pytest.mark.slow
+@pytest.mark.e2e
 def test_the_report_imports_neither_litellm_nor_tau2s_runtime_and_prints_no_tau2_log(offline_runs):
     """The report needs only tau2's toolkit module (the tools' marks), which logs at import; the command keeps it quiet."""
     folder, _ = offline_runs
@@ -192,6 +196,7 @@ def test_the_report_imports_neither_litellm_nor_tau2s_runtime_and_prints_no_tau2
 
 
 @pytest.mark.slow
+@pytest.mark.e2e
 def test_the_answer_check_and_s7_in_the_offline_demo_and_the_report(offline_runs):
     folder, stdout = offline_runs
     rows = {line.split()[0]: line.split() for line in stdout.splitlines() if line.startswith("  ") and "%" in line}

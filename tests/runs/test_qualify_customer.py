@@ -85,6 +85,7 @@ def test_an_erring_customer_is_measured_with_the_right_kinds(tasks, tmp_path, ca
     assert "customer fidelity 72.7%" in out
 
 
+@pytest.mark.slow  # litellm's retries on a refused connection
 def test_a_dead_customer_endpoint_is_an_infrastructure_error_not_a_customer_error(tmp_path, capsys):
     code, out, err = qualify(capsys, tmp_path, REFUSED, "--no-preflight", ids=BASE[:2])
     assert code == 1, err  # no session measured anything: the command says so

@@ -117,6 +117,7 @@ def test_generate_is_deterministic(tables: Tables) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.e2e
 def test_subprocess_with_other_hash_seed_writes_identical_files(tmp_path: Path) -> None:
     hash_seed = "1" if os.environ.get("PYTHONHASHSEED") != "1" else "2"
     env = {**os.environ, "PYTHONHASHSEED": hash_seed, "LITELLM_LOCAL_MODEL_COST_MAP": "True"}

@@ -12,6 +12,7 @@ from tests.conftest import run
 
 
 @pytest.mark.slow
+@pytest.mark.e2e
 def test_the_shipped_suite_is_exactly_what_the_generator_makes():
     done = run(["tau-indian-bank", "generate-tasks", "--check"], PYTHONHASHSEED="4242")
     assert done.returncode == 0, done.stdout + done.stderr
@@ -19,6 +20,7 @@ def test_the_shipped_suite_is_exactly_what_the_generator_makes():
 
 
 @pytest.mark.slow
+@pytest.mark.e2e
 def test_validate_passes_on_the_whole_base_split():
     done = run(["tau-indian-bank", "validate"])
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
@@ -29,6 +31,7 @@ def test_validate_passes_on_the_whole_base_split():
 
 
 @pytest.mark.slow
+@pytest.mark.e2e
 def test_validate_passes_on_the_robustness_set():
     done = run(["tau-indian-bank", "validate", "--task-set", "indian_bank_robust"])
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]

@@ -173,6 +173,7 @@ def test_the_customer_cannot_call_tools_and_ids_must_exist(served):
     assert status == 2 and "already" in err
 
 
+@pytest.mark.e2e
 def test_the_command_line_prints_one_line_not_a_traceback(tmp_path):
     done = subprocess.run([sys.executable, "-m", "tests.labelled.live.bridge", "reply", "12", "--queue", str(tmp_path),
                            "--text", "hi"], cwd=ROOT, capture_output=True, text=True, timeout=60)
@@ -373,6 +374,7 @@ def test_the_end_tokens_are_tau2s():
     assert exchange.END_TOKENS == (vocabulary.STOP, vocabulary.TRANSFER, vocabulary.OUT_OF_SCOPE)
 
 
+@pytest.mark.e2e
 def test_the_players_commands_import_neither_tau2_nor_the_package():
     code = ("import sys, tests.labelled.live.bridge, tests.labelled.live.client, tests.labelled.live.export; "
             "print([m for m in sys.modules if m.split('.')[0] in ('tau2', 'litellm', 'tau_indian_bank')])")
