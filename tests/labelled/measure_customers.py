@@ -2,8 +2,8 @@
 
     python -m tests.labelled.measure_customers    # the table (make labelled prints it after the others)
 
-The conversations are ``tests/labelled/customer_live/<task_id>.<variant>.json`` (format in
-``/work/coord/AUDIT.md`` and below): tau2 messages exactly as a results file stores them, with
+The conversations are ``tests/labelled/customer_live/<task_id>.<variant>.json`` (format below;
+``docs/customer-fidelity.md`` defines the checks): tau2 messages exactly as a results file stores them, with
 who played the customer and the assistant, and a label per check (``pass | fail | n/a``) with a
 note per non-pass label. Positive = the label says ``fail``; a check flags a conversation when
 its outcome is ``fail`` (``needs_review`` is shown, not counted as an error, as in the report).
@@ -153,8 +153,9 @@ def table(folder: Path = FOLDER) -> str:
         return (f"Customer audit: no labelled live conversations yet ({folder.name}/ is empty or missing"
                 + (f"; {waiting} await labels" if waiting else "") + "); nothing measured.")
     counted = scores(items)
-    lines = [f"Customer audit on {len(items)} labelled conversations ({folder.name}/): positive = the label says the customer "
-             "erred (fail); flagged = the check fails", "",
+    live = sum(item.data["variant"] == "live" for item in items)
+    lines = [f"Customer audit on {len(items)} labelled conversations ({folder.name}/: {live} live, {len(items) - live} twins): "
+             "positive = the label says the customer erred (fail); flagged = the check fails", "",
              "| check | conversations | labelled errors | precision | recall |", "|---|---|---|---|---|"]
     for check in AUDITS:
         tp, fp, fn, tn = counted[check]

@@ -1,4 +1,4 @@
-"""A bridge run's sessions as labelled-conversation files (the format of /work/coord/AUDIT.md), labels left null.
+"""A bridge run's sessions as labelled-conversation files (the format of tests/labelled/measure_customers.py), labels left null.
 
 One file per session: ``<out>/<task_id>.<variant>.json``. The variant is ``live``, or
 ``twin-<kind>`` when the session's customer player was shown a twin instruction (``bridge
