@@ -39,19 +39,21 @@ SCENE = ("export ", "source .venv/bin/activate")
 RUN_ELSEWHERE = {
     "make test": ".ci/run (CI)",
     "make test-fast": "tests/test_readme.py::test_make_test_fast_skips_only_the_e2e_and_slow_tests (the recipe)",
-    "make .venv/.installed": "every make target's first step (tests/test_harness.py::test_the_install_leaves_the_harness_to_an_extra"
-                             " checks what it installs)",
+    "make .venv/.installed": ("every make target's first step (tests/test_harness.py::test_the_install_leaves_the_harness_to_an_extra"
+                             " checks what it installs)"),
     "tau-indian-bank generate-tasks --check": "tests/tasks/test_task_suite.py::test_the_shipped_suite_is_exactly_what_the_generator_makes",
-    "tau-indian-bank generate-tasks --task-set indian_bank_robust --check":
-        "tests/tasks/test_task_suite.py::test_the_shipped_suite_is_exactly_what_the_generator_makes (--check covers both sets)",
-    "tau-indian-bank generate-tasks": "tests/tasks/test_task_suite.py::test_the_shipped_suite_is_exactly_what_the_generator_makes"
-                                      " (the same generation, compared with the shipped files instead of written over them)",
+    "tau-indian-bank generate-tasks --task-set indian_bank_robust --check": (
+        "tests/tasks/test_task_suite.py::test_the_shipped_suite_is_exactly_what_the_generator_makes (--check covers both sets)"
+    ),
+    "tau-indian-bank generate-tasks": ("tests/tasks/test_task_suite.py::test_the_shipped_suite_is_exactly_what_the_generator_makes"
+                                      " (the same generation, compared with the shipped files instead of written over them)"),
     "tau-indian-bank validate": "tests/tasks/test_task_suite.py::test_validate_passes_on_the_whole_base_split",
     "tau-indian-bank validate --task-set indian_bank_robust": "tests/tasks/test_task_suite.py::test_validate_passes_on_the_robustness_set",
     "tau-indian-bank families": "tests/test_cli.py::test_families_prints_the_catalogue_as_yaml",
-    "python -m tau_indian_bank.tasks.robust.compare OLD.json NEW.json":
+    "python -m tau_indian_bank.tasks.robust.compare OLD.json NEW.json": (
         "tests/tasks/test_robust_outcomes.py::test_the_comparison_reports_each_changed_part_and_new_or_removed_ids"
-        " (the command's compare and render on two task files)",
+        " (the command's compare and render on two task files)"
+    ),
     "make bench": "tests/test_bench.py::test_make_bench_target_runs_the_benchmark (with --quick)",
     "make labelled": "tests/evaluation/test_labelled.py::test_the_docs_show_the_measured_table",
     "pip install -e /path/to/tau2-bench": "make test-upstream (tests/upstream/test_upstream_registration.py)",
@@ -85,8 +87,8 @@ RUN_ELSEWHERE.update({command: _EDITION_TEST for command in (
 )})
 #: Commands no test can run, and why.
 NOT_RUN = {
-    "tau2 view": "interactive (a menu on the terminal); tests/e2e/test_model_runs.py::"
-                 "test_a_run_with_a_model_error_loads_in_tau2s_viewer_and_re_evaluates_the_same draws a session with its code",
+    "tau2 view": ("interactive (a menu on the terminal); tests/e2e/test_model_runs.py::"
+                 "test_a_run_with_a_model_error_loads_in_tau2s_viewer_and_re_evaluates_the_same draws a session with its code"),
 }
 
 MAKE_DEMO = "tau-indian-bank offline --split lite"

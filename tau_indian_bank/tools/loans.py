@@ -65,8 +65,8 @@ class LoanTools(ToolsBase):
         quote: dict[str, Any] = {"loan_id": loan_id, "quote_date": clock.today_iso(), "rate_type": loan["rate_type"]}
         fixed_rate = loan["rate_type"] == "fixed" and loan["loan_type"] != "gold"
         if fixed_rate and loan["emis_paid"] < FORECLOSURE_MIN_EMIS_PAID:
-            quote.update({"eligible": False, "reason": f"fixed-rate loans can be foreclosed after {FORECLOSURE_MIN_EMIS_PAID} "
-                          f"EMIs; {loan['emis_paid']} paid so far"})
+            quote.update({"eligible": False, "reason": (f"fixed-rate loans can be foreclosed after {FORECLOSURE_MIN_EMIS_PAID} "
+                          f"EMIs; {loan['emis_paid']} paid so far")})
             return quote
         # Interest accrues from the last EMI date (one month before the next) to today.
         last_emi = clock.add_months(clock.parse_iso(loan["next_emi_date"]), -1)

@@ -16,8 +16,8 @@ from tests.participants.labelled_replay import SOURCE_DIR, Turn, acts_of, replay
 
 #: Turns where the scripted customer does otherwise, and why (task id, customer turn): each is a limit, not a goal.
 KNOWN = {
-    ("ctrl_gold_eligibility_0002", 1): "the hand-written customer ends on an answer that closes with 'if you'd like to apply "
-                                       "later, just let me know'; the scripted one says okay and ends a turn later",
+    ("ctrl_gold_eligibility_0002", 1): ("the hand-written customer ends on an answer that closes with 'if you'd like to apply "
+                                       "later, just let me know'; the scripted one says okay and ends a turn later"),
     ("seq_card_unfreeze_0007", 1): "the hand-written customer asks a question of its own (will my old PIN still work?)",
 }
 

@@ -41,11 +41,11 @@ _BEFORE = {
     "lakh/crore words": '_UNIT = r"(?:\\s*(?P<u>lakhs?|lacs?|crores?|cr\\b\\.?|L\\b))?"',
     "lakh/crore arithmetic": "def unit(u):\n    return 10_000_000 if u == 'lakh' else 1_000_000_000",
     "Hindi words": '_HI = r"हाँ|नहीं|ठीक है"',
-    "per-tool vocabulary": 'ACTION_WORDS = {"open_deposit": ("open", "book"), "close_deposit": ("close",), '
-                           '"freeze_card": ("freeze", "lock")}',
+    "per-tool vocabulary": ('ACTION_WORDS = {"open_deposit": ("open", "book"), "close_deposit": ("close",), '
+                           '"freeze_card": ("freeze", "lock")}'),
     "category names": '_CATEGORY = {"kyc_update": "KYC update", "dispute_transaction": "dispute", "complaint": "complaint"}',
-    "outcome phrases": 'OUTCOMES = {"card_blocked": Outcome(("blocked",)), "card_frozen": Outcome(("frozen",)), '
-                       '"cheque_stopped": Outcome(("stopped",))}',
+    "outcome phrases": ('OUTCOMES = {"card_blocked": Outcome(("blocked",)), "card_frozen": Outcome(("frozen",)), '
+                       '"cheque_stopped": Outcome(("stopped",))}'),
     "change-kind words": 'KINDS = {"block": re.compile("block"), "freeze": re.compile("freez"), "close": re.compile("clos")}',
 }
 

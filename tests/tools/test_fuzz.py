@@ -87,8 +87,8 @@ def _column(sql: str, params: tuple[object, ...] = ()) -> list[Any]:
 
 _HELD = "SELECT h.customer_id FROM account_holders h JOIN accounts a ON a.account_id = h.account_id WHERE "
 CATEGORIES: dict[str, str] = {
-    "cumulative FD": "SELECT customer_id FROM deposits WHERE deposit_type = 'fixed' AND payout_type = 'cumulative' "
-                     "AND status = 'active'",
+    "cumulative FD": ("SELECT customer_id FROM deposits WHERE deposit_type = 'fixed' AND payout_type = 'cumulative' "
+                     "AND status = 'active'"),
     "monthly-payout FD": "SELECT customer_id FROM deposits WHERE payout_type = 'monthly' AND status = 'active'",
     "quarterly-payout FD": "SELECT customer_id FROM deposits WHERE payout_type = 'quarterly' AND status = 'active'",
     "recurring deposit": "SELECT customer_id FROM deposits WHERE deposit_type = 'recurring' AND status = 'active'",
@@ -100,29 +100,29 @@ CATEGORIES: dict[str, str] = {
     "credit card": "SELECT customer_id FROM cards WHERE card_type = 'credit'",
     "frozen card": "SELECT customer_id FROM cards WHERE status = 'frozen'",
     "blocked card": "SELECT customer_id FROM cards WHERE status = 'blocked'",
-    "active mandate": "SELECT h.customer_id FROM mandates m JOIN account_holders h ON h.account_id = m.account_id "
-                      "WHERE m.status = 'active'",
-    "cancelled mandate": "SELECT h.customer_id FROM mandates m JOIN account_holders h ON h.account_id = m.account_id "
-                         "WHERE m.status = 'cancelled'",
-    "stopped cheque": "SELECT h.customer_id FROM cheques c JOIN account_holders h ON h.account_id = c.account_id "
-                      "WHERE c.status = 'stopped'",
-    "returned cheque": "SELECT h.customer_id FROM cheques c JOIN account_holders h ON h.account_id = c.account_id "
-                       "WHERE c.status = 'returned'",
+    "active mandate": ("SELECT h.customer_id FROM mandates m JOIN account_holders h ON h.account_id = m.account_id "
+                      "WHERE m.status = 'active'"),
+    "cancelled mandate": ("SELECT h.customer_id FROM mandates m JOIN account_holders h ON h.account_id = m.account_id "
+                         "WHERE m.status = 'cancelled'"),
+    "stopped cheque": ("SELECT h.customer_id FROM cheques c JOIN account_holders h ON h.account_id = c.account_id "
+                      "WHERE c.status = 'stopped'"),
+    "returned cheque": ("SELECT h.customer_id FROM cheques c JOIN account_holders h ON h.account_id = c.account_id "
+                       "WHERE c.status = 'returned'"),
     "dormant account": _HELD + "a.status = 'dormant'",
     "closed account": _HELD + "a.status = 'closed'",
     "no cheque facility": _HELD + "a.cheque_facility = 0",
     "joint account": _HELD + "a.account_id IN (SELECT account_id FROM account_holders GROUP BY account_id "
                              "HAVING COUNT(*) > 1)",
     "expired KYC": "SELECT customer_id FROM customers WHERE kyc_status = 'expired'",
-    "expired KYC with a deposit": "SELECT c.customer_id FROM customers c JOIN deposits d ON d.customer_id = c.customer_id "
-                                  "WHERE c.kyc_status = 'expired' AND d.status = 'active'",
+    "expired KYC with a deposit": ("SELECT c.customer_id FROM customers c JOIN deposits d ON d.customer_id = c.customer_id "
+                                  "WHERE c.kyc_status = 'expired' AND d.status = 'active'"),
     "senior citizen": "SELECT customer_id FROM customers WHERE segment = 'senior_citizen'",
     "premium": "SELECT customer_id FROM customers WHERE segment = 'premium'",
     "open service request": "SELECT customer_id FROM service_requests WHERE status IN ('open', 'in_progress')",
     "insurance policy": "SELECT customer_id FROM insurance_policies",
-    "no deposit, card or loan": "SELECT customer_id FROM customers WHERE customer_id NOT IN (SELECT customer_id FROM deposits) "
+    "no deposit, card or loan": ("SELECT customer_id FROM customers WHERE customer_id NOT IN (SELECT customer_id FROM deposits) "
                                 "AND customer_id NOT IN (SELECT customer_id FROM cards) "
-                                "AND customer_id NOT IN (SELECT customer_id FROM loans)",
+                                "AND customer_id NOT IN (SELECT customer_id FROM loans)"),
 }
 
 
@@ -262,14 +262,14 @@ UNCHANGING: dict[str, str] = {
     "insurance_policies": "SELECT * FROM insurance_policies",
     "branches": "SELECT * FROM branches",
     "product_offers": "SELECT * FROM product_offers",
-    "accounts (all but the balance)": "SELECT account_id, account_type, ifsc, status, min_balance_paise, mode_of_operation, "
-                                      "opened_on, last_customer_txn_on, nominee_name, cheque_facility FROM accounts",
+    "accounts (all but the balance)": ("SELECT account_id, account_type, ifsc, status, min_balance_paise, mode_of_operation, "
+                                      "opened_on, last_customer_txn_on, nominee_name, cheque_facility FROM accounts"),
     "earlier transactions": f"SELECT * FROM transactions WHERE posted_on < '{TODAY_ISO}'",
-    "cards (all but the status)": "SELECT card_id, customer_id, card_type, network, last4, account_id, expiry, "
-                                  "credit_limit_paise, outstanding_paise FROM cards",
+    "cards (all but the status)": ("SELECT card_id, customer_id, card_type, network, last4, account_id, expiry, "
+                                  "credit_limit_paise, outstanding_paise FROM cards"),
     "card control keys": "SELECT card_id, channel, region FROM card_controls",
-    "mandates (all but the status)": "SELECT mandate_id, account_id, mandate_type, payee, max_amount_paise, frequency, "
-                                     "start_date, end_date, last_debit_on FROM mandates",
+    "mandates (all but the status)": ("SELECT mandate_id, account_id, mandate_type, payee, max_amount_paise, frequency, "
+                                     "start_date, end_date, last_debit_on FROM mandates"),
     "cheque books issued": "SELECT * FROM cheque_books WHERE status = 'issued'",
 }
 _DEPOSIT_TERMS = ("deposit_id, customer_id, deposit_type, linked_account_id, amount_paise, tenure_months, rate_bps, "

@@ -155,8 +155,8 @@ def _kyc_draft(conn: sqlite3.Connection, candidate: CustomerAccount, rng: random
         opening=f"Hello, I want to open {wish} from my {label}.",
         known=[("Account", f"your {label}")],
         unknown="You do not know that your KYC update is overdue.",
-        gold=[Step("raise_service_request", {"category": "kyc_update", "description": "KYC overdue; customer wants to "
-                                                                                       "open a fixed deposit"},
+        gold=[Step("raise_service_request", {"category": "kyc_update", "description": ("KYC overdue; customer wants to "
+                                                                                       "open a fixed deposit")},
                    compare=("category", "related_id"))],
         assertion=("The assistant saw in the login context that the customer's KYC is overdue, did not open the deposit, "
                    "explained why, and raised a KYC update request after the customer agreed"),

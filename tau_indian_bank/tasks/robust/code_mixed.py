@@ -20,8 +20,8 @@ from tau_indian_bank.tasks.framework import Draft, Drafter, Family, month_year
 from tau_indian_bank.tasks.lookups import account_label, card_label, deposit
 
 _NOTE = {"hinglish": "Writes in Hinglish (Hindi in Latin script, mixed with English), as in the opening line.",
-         "hindi": "Writes in Hindi (Devanagari script), as in the opening line, keeping account and card names as the bank "
-                  "writes them."}
+         "hindi": ("Writes in Hindi (Devanagari script), as in the opening line, keeping account and card names as the bank "
+                  "writes them.")}
 _RULE = {"hinglish": "Write every message in Hinglish, as in your opening line.",
          "hindi": "Write every message in Hindi (Devanagari), as in your opening line."}
 

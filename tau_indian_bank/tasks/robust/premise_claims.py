@@ -157,7 +157,7 @@ def _said(pattern: re.Pattern[str], sentence: str) -> str:
     return found[0]
 
 def _running(conn: sqlite3.Connection, who: Speaker, sentence: str, text: str) -> Iterator[Claim]:
-    """"It is still running": the deposit of the month the same message names (any deposit if it names none) is active."""
+    """The claim "it is still running": the deposit of the month the same message names (any deposit if it names none) is active."""
     if not _RUNNING.search(sentence) or not _DEPOSIT.search(text):
         return
     months = [_iso_month(month) for month in _months(text)]

@@ -346,8 +346,8 @@ def _no_tool_draft(conn: sqlite3.Connection, candidate: CustomerAccount, rng: ra
         opening=opening,
         known=[("What you want", product)],
         unknown="You do not know whether the assistant can do this in chat.",
-        gold=[Step("transfer_to_human_agents", {"summary": f"Customer asks for {product}, which no tool or service "
-                                                           "request covers."}, compare=())],
+        gold=[Step("transfer_to_human_agents", {"summary": (f"Customer asks for {product}, which no tool or service "
+                                                           "request covers.")}, compare=())],
         assertion=(f"The assistant said it cannot arrange {product} in chat, changed nothing, and handed the conversation to "
                    "a human colleague after the customer agreed"),
         accept=["If the assistant offers to put you through to a colleague, accept it."],
