@@ -73,8 +73,8 @@ lint: $(STAMP)          ## ruff's checks, then mypy (strict; its settings are [t
 	$(BIN)/ruff check tau_indian_bank tests devtools
 	$(BIN)/mypy
 
-# The formatter is configured (pyproject's [tool.ruff]: 120 columns) but the tree is not formatted yet: it is
-# applied once, in one commit of its own, and then `make lint` checks the format too.
+# The formatter (pyproject's [tool.ruff]: 140 columns, the lint's limit) was applied to the whole tree once,
+# in a commit of its own ("ruff format, no other change").
 format: $(STAMP)        ## ruff's formatter and import order, in place
 	$(BIN)/ruff format tau_indian_bank tests devtools
 	$(BIN)/ruff check --select I --fix tau_indian_bank tests devtools

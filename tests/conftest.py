@@ -27,8 +27,15 @@ def command_env(**extra: str) -> dict[str, str]:
 def run(args: list[str], cwd: Path | None = None, timeout: float = 600, **env: str) -> subprocess.CompletedProcess[str]:
     """Run a command from the venv's bin folder (tau2, tau-indian-bank, python)."""
     program = str(BIN / args[0]) if (BIN / args[0]).exists() else args[0]
-    return subprocess.run([program, *args[1:]], cwd=cwd or ROOT, env=command_env(**env), capture_output=True, text=True,
-                          timeout=timeout, stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        [program, *args[1:]],
+        cwd=cwd or ROOT,
+        env=command_env(**env),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        stdin=subprocess.DEVNULL,
+    )
 
 
 @pytest.fixture(scope="session")

@@ -61,8 +61,11 @@ def request_text(task: Mapping[str, Any]) -> str:
     if not isinstance(instructions, Mapping):
         return str(instructions)
     opening = _OPENING.search(str(instructions.get("task_instructions") or ""))
-    return "\n".join(str(part) for part in (instructions.get("reason_for_call"), opening["line"] if opening else "",
-                                            instructions.get("known_info")) if part)
+    return "\n".join(
+        str(part)
+        for part in (instructions.get("reason_for_call"), opening["line"] if opening else "", instructions.get("known_info"))
+        if part
+    )
 
 
 @lru_cache(maxsize=1024)
@@ -99,12 +102,16 @@ class Chain:
     def touched_later(self, index: int, *ids: object) -> bool:
         """Does a change after step ``index`` act on one of these records?"""
         wanted = {str(i).upper() for i in ids if i}
-        return any(name in STATE_CHANGING_TOOLS and wanted & {str(v).upper() for v in args.values()}
-                   for name, args in self.calls[index + 1:])
+        return any(
+            name in STATE_CHANGING_TOOLS and wanted & {str(v).upper() for v in args.values()} for name, args in self.calls[index + 1 :]
+        )
 
     def later_writes_on(self, index: int, record: object) -> set[str]:
-        return {name for name, args in self.calls[index + 1:]
-                if name in STATE_CHANGING_TOOLS and str(record).upper() in {str(v).upper() for v in args.values()}}
+        return {
+            name
+            for name, args in self.calls[index + 1 :]
+            if name in STATE_CHANGING_TOOLS and str(record).upper() in {str(v).upper() for v in args.values()}
+        }
 
     def asked(self, tool: str, field: str) -> bool:
         """Does the request need this figure (see :func:`needs`)?"""
@@ -150,8 +157,7 @@ def _account(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) 
     name = f"your account ending {out['account_id'][-4:]}"
     facts = []
     if out["status"] != "active":
-        facts.append(outcome(f"account_{out['status']}", f"{name} {out['status']}", f"{name.capitalize()} is {out['status']}.",
-                             "status"))
+        facts.append(outcome(f"account_{out['status']}", f"{name} {out['status']}", f"{name.capitalize()} is {out['status']}.", "status"))
     if not c.touched_later(i, out["account_id"]):
         facts.append(amount(f"balance of {name}", out["balance"], "balance"))
     return facts
@@ -161,13 +167,17 @@ def _deposit(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) 
     if c.touched_later(i, out["deposit_id"]):
         return []
     if out["status"] == "closed":
-        facts = [outcome("deposit_closed", "deposit already closed", f"Your deposit {out['deposit_id']} is closed.", "status"),
-                 date("date the deposit was closed", out["closed_on"], "closed_on")]
+        facts = [
+            outcome("deposit_closed", "deposit already closed", f"Your deposit {out['deposit_id']} is closed.", "status"),
+            date("date the deposit was closed", out["closed_on"], "closed_on"),
+        ]
         if out.get("closure_amount") is not None:
             facts.append(amount("amount paid on closure", out["closure_amount"], "closure_amount"))
         return facts
-    return [date("maturity date", out["maturity_date"], "maturity_date"),
-            amount("maturity amount", out["maturity_amount"], "maturity_amount")]
+    return [
+        date("maturity date", out["maturity_date"], "maturity_date"),
+        amount("maturity amount", out["maturity_amount"], "maturity_amount"),
+    ]
 
 
 def _closure_quote(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:
@@ -175,15 +185,19 @@ def _closure_quote(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, 
 
 
 def _close(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:
-    return [outcome("deposit_closed", "deposit closed", f"Your deposit {out['deposit_id']} is closed.", "status"),
-            amount("closure payout", out["payout"], "payout"),
-            last4("account credited", out["credited_to_last4"], "credited_to_last4")]
+    return [
+        outcome("deposit_closed", "deposit closed", f"Your deposit {out['deposit_id']} is closed.", "status"),
+        amount("closure payout", out["payout"], "payout"),
+        last4("account credited", out["credited_to_last4"], "credited_to_last4"),
+    ]
 
 
 def _maturity(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:
     months = out["tenure_months"]
-    facts = [date(f"maturity date for {months} months", out["maturity_date"], "maturity_date"),
-             percent(f"interest rate for {months} months", out["rate"], "rate")]
+    facts = [
+        date(f"maturity date for {months} months", out["maturity_date"], "maturity_date"),
+        percent(f"interest rate for {months} months", out["rate"], "rate"),
+    ]
     if out["deposit_type"] == "recurring" or out["payout_type"] == "cumulative":
         facts.insert(0, amount(f"maturity amount for {months} months", out["maturity_amount"], "maturity_amount", "lakh"))
     else:
@@ -192,8 +206,11 @@ def _maturity(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any])
 
 
 def _open(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:
-    facts = [reference("new deposit number", out["deposit_id"], "deposit_id"),
-             date("maturity date", out["maturity_date"], "maturity_date"), percent("interest rate", out["rate"], "rate")]
+    facts = [
+        reference("new deposit number", out["deposit_id"], "deposit_id"),
+        date("maturity date", out["maturity_date"], "maturity_date"),
+        percent("interest rate", out["rate"], "rate"),
+    ]
     if out["deposit_type"] == "recurring" or args.get("payout_type", "cumulative") == "cumulative":
         facts.insert(1, amount("maturity amount", out["maturity_amount"], "maturity_amount"))
     return facts
@@ -208,10 +225,15 @@ _INSTRUCTIONS = {
 
 def _instruction(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:
     value = out["maturity_instruction"]
-    return [outcome(f"instruction_{value}", "maturity instruction set",
-                    f"The maturity instruction for deposit {out['deposit_id']} is now: {_INSTRUCTIONS[value]}.",
-                    "maturity_instruction"),
-            date("maturity date", out["maturity_date"], "maturity_date")]
+    return [
+        outcome(
+            f"instruction_{value}",
+            "maturity instruction set",
+            f"The maturity instruction for deposit {out['deposit_id']} is now: {_INSTRUCTIONS[value]}.",
+            "maturity_instruction",
+        ),
+        date("maturity date", out["maturity_date"], "maturity_date"),
+    ]
 
 
 def _card_sentence(out: Mapping[str, Any]) -> str:
@@ -227,8 +249,10 @@ def _card(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> 
 
 
 def _card_status_change(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:
-    return [outcome(f"card_{out['status']}", f"card ending {out['last4']} {out['status']}", _card_sentence(out), "status"),
-            last4("card concerned", out["last4"], "last4")]
+    return [
+        outcome(f"card_{out['status']}", f"card ending {out['last4']} {out['status']}", _card_sentence(out), "status"),
+        last4("card concerned", out["last4"], "last4"),
+    ]
 
 
 def _controls(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:
@@ -237,21 +261,29 @@ def _controls(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any])
     facts = [last4("card concerned", out["last4"], "last4")]
     if args.get("daily_limit") is not None and out["enabled"]:  # a new limit: the limit is the outcome
         return [*facts, amount(f"daily {out['channel']} limit", out["daily_limit"], "daily_limit")]
-    return [outcome(f"channel_{state}", f"{out['region']} {out['channel']} use turned {state}", f"{use} is now turned {state}.",
-                    "enabled"), *facts]
+    return [
+        outcome(f"channel_{state}", f"{out['region']} {out['channel']} use turned {state}", f"{use} is now turned {state}.", "enabled"),
+        *facts,
+    ]
 
 
 def _mandate(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:
-    return [outcome("mandate_cancelled", f"{out['payee']} mandate cancelled", f"The {out['payee']} mandate is cancelled.", "status"),
-            last4("account of the mandate", out["account_last4"], "account_last4")]
+    return [
+        outcome("mandate_cancelled", f"{out['payee']} mandate cancelled", f"The {out['payee']} mandate is cancelled.", "status"),
+        last4("account of the mandate", out["account_last4"], "account_last4"),
+    ]
 
 
 def _cheque(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:
     if c.touched_later(i, out["cheque_number"]):
         return []
     status, number = out["status"], out["cheque_number"]
-    words = {"cleared": "was already cleared", "returned": "was returned unpaid", "stopped": "is already stopped",
-             "not_presented": "is not yet presented"}[status]
+    words = {
+        "cleared": "was already cleared",
+        "returned": "was returned unpaid",
+        "stopped": "is already stopped",
+        "not_presented": "is not yet presented",
+    }[status]
     facts = [outcome(f"cheque_{status}", f"cheque {number} {status.replace('_', ' ')}", f"Cheque {number} {words}.", "status")]
     if out.get("status_date"):
         facts.append(date(f"date cheque {number} was {status.replace('_', ' ')}", out["status_date"], "status_date"))
@@ -260,13 +292,18 @@ def _cheque(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -
 
 def _stop(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:
     number = out["cheque_number"]
-    return [outcome("cheque_stopped", f"cheque {number} stopped", f"Payment of cheque {number} is stopped.", "status"),
-            reference("cheque number", number, "cheque_number", source="gold")]
+    return [
+        outcome("cheque_stopped", f"cheque {number} stopped", f"Payment of cheque {number} is stopped.", "status"),
+        reference("cheque number", number, "cheque_number", source="gold"),
+    ]
 
 
 def _address(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:
-    return [outcome("address_updated", f"{out['address_type']} address updated",
-                    f"Your {out['address_type']} address is updated.", "address_type")]
+    return [
+        outcome(
+            "address_updated", f"{out['address_type']} address updated", f"Your {out['address_type']} address is updated.", "address_type"
+        )
+    ]
 
 
 def _service_request(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:
@@ -282,8 +319,9 @@ def _request_status(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str,
         return []
     status = "overdue" if out.get("overdue") else out["status"]
     words = status.replace("_", " ")
-    facts = [outcome(f"request_{status}", f"request {out['request_id']} {words}", f"Your request {out['request_id']} is {words}.",
-                     "status")]
+    facts = [
+        outcome(f"request_{status}", f"request {out['request_id']} {words}", f"Your request {out['request_id']} is {words}.", "status")
+    ]
     if out["status"] in ("open", "in_progress"):
         facts.append(date(f"due date of request {out['request_id']}", out["due_by"], "due_by"))
     return facts
@@ -303,8 +341,9 @@ def _gold_rate(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]
 
 def _gold_eligibility(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:
     if not out["eligible"]:
-        return [outcome("gold_not_eligible", "not eligible for a gold loan", "You are not eligible for a gold loan on this gold.",
-                        "eligible")]
+        return [
+            outcome("gold_not_eligible", "not eligible for a gold loan", "You are not eligible for a gold loan on this gold.", "eligible")
+        ]
     return [amount("maximum gold loan", out["maximum_loan"], "maximum_loan", "rupee")]
 
 
@@ -330,8 +369,10 @@ def _policies(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any])
     facts = []
     for policy in asked:
         kind = policy["policy_type"]
-        facts += [amount(f"{kind} insurance premium", policy["premium"], "premium"),
-                  date(f"{kind} insurance premium due date", policy["next_due_date"], "next_due_date")]
+        facts += [
+            amount(f"{kind} insurance premium", policy["premium"], "premium"),
+            date(f"{kind} insurance premium due date", policy["next_due_date"], "next_due_date"),
+        ]
     return facts
 
 
@@ -343,8 +384,7 @@ def _rates(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) ->
     tenures = {n * (12 if unit == "years" else 1) for unit, n in periods(c.request) if unit in ("months", "years")}
     named = [s for s in slabs if any(s["tenure_months_from"] <= t <= s["tenure_months_to"] for t in tenures)]
     if named:
-        return [percent(f"rate for {s['tenure_months_from']} to {s['tenure_months_to']} months ({who})", s[card], card)
-                for s in named]
+        return [percent(f"rate for {s['tenure_months_from']} to {s['tenure_months_to']} months ({who})", s[card], card) for s in named]
     values = "|".join(dict.fromkeys(str(percent_of(s[card])) for s in slabs))
     text = ", ".join(f"{s[card]} for {s['tenure_months_from']} to {s['tenure_months_to']} months" for s in slabs)
     return [Fact(kind="percent", label=f"deposit rates for {who}", value=values, text=text, field=card)]
@@ -352,8 +392,7 @@ def _rates(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) ->
 
 def _branches(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:
     """A task-set-only look-up (``find_branches``): the IFSC code of each branch listed."""
-    return [reference(f"IFSC code of the {b['branch_name']} branch", b["ifsc"], "ifsc", source="gold")
-            for b in out["branches"]]
+    return [reference(f"IFSC code of the {b['branch_name']} branch", b["ifsc"], "ifsc", source="gold") for b in out["branches"]]
 
 
 def _regulations(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:
@@ -374,16 +413,35 @@ def _regulations(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, An
 
 
 RULES: dict[str, Rule] = {
-    "get_account_details": _account, "get_deposit_details": _deposit, "get_deposit_closure_quote": _closure_quote,
-    "close_deposit": _close, "calculate_deposit_maturity": _maturity, "open_deposit": _open,
-    "set_deposit_maturity_instruction": _instruction, "get_card_details": _card, "freeze_card": _card_status_change,
-    "unfreeze_card": _card_status_change, "block_card": _card_status_change, "update_card_controls": _controls,
-    "cancel_mandate": _mandate, "get_cheque_status": _cheque, "stop_cheque_payment": _stop, "update_address": _address,
-    "raise_service_request": _service_request, "get_service_request_status": _request_status,
-    "request_statement": _statement, "request_cheque_book": _cheque_book, "get_gold_rate": _gold_rate,
-    "check_gold_loan_eligibility": _gold_eligibility, "get_loan_details": _loan, "get_loan_foreclosure_quote": _foreclosure,
-    "calculate_loan_emi": _emi, "get_insurance_policies": _policies, "get_deposit_rates": _rates,
-    "find_branches": _branches, "search_regulations": _regulations,
+    "get_account_details": _account,
+    "get_deposit_details": _deposit,
+    "get_deposit_closure_quote": _closure_quote,
+    "close_deposit": _close,
+    "calculate_deposit_maturity": _maturity,
+    "open_deposit": _open,
+    "set_deposit_maturity_instruction": _instruction,
+    "get_card_details": _card,
+    "freeze_card": _card_status_change,
+    "unfreeze_card": _card_status_change,
+    "block_card": _card_status_change,
+    "update_card_controls": _controls,
+    "cancel_mandate": _mandate,
+    "get_cheque_status": _cheque,
+    "stop_cheque_payment": _stop,
+    "update_address": _address,
+    "raise_service_request": _service_request,
+    "get_service_request_status": _request_status,
+    "request_statement": _statement,
+    "request_cheque_book": _cheque_book,
+    "get_gold_rate": _gold_rate,
+    "check_gold_loan_eligibility": _gold_eligibility,
+    "get_loan_details": _loan,
+    "get_loan_foreclosure_quote": _foreclosure,
+    "calculate_loan_emi": _emi,
+    "get_insurance_policies": _policies,
+    "get_deposit_rates": _rates,
+    "find_branches": _branches,
+    "search_regulations": _regulations,
 }
 
 
@@ -399,10 +457,15 @@ def facts_per_step(task: Mapping[str, Any], outputs: Sequence[str], only_asked: 
     actions = task["evaluation_criteria"]["actions"]
     history = task["initial_state"].get("message_history") or []
     profile = _json(history[1]["content"]) if len(history) > 1 else {}
-    chain = Chain(str(task["id"]).rsplit("_", 1)[0], tuple((a["name"], a["arguments"]) for a in actions),
-                  tuple(_json(o) for o in outputs), profile if isinstance(profile, dict) else {},
-                  str(task["user_scenario"]["instructions"].get("reason_for_call", "")),
-                  request_text(task), tuple(task["initial_state"].get("initialization_actions") or ()))
+    chain = Chain(
+        str(task["id"]).rsplit("_", 1)[0],
+        tuple((a["name"], a["arguments"]) for a in actions),
+        tuple(_json(o) for o in outputs),
+        profile if isinstance(profile, dict) else {},
+        str(task["user_scenario"]["instructions"].get("reason_for_call", "")),
+        request_text(task),
+        tuple(task["initial_state"].get("initialization_actions") or ()),
+    )
     per_step: list[list[Fact]] = []
     for index, (name, args) in enumerate(chain.calls):
         rule, out = RULES.get(name), chain.outputs[index]

@@ -38,8 +38,11 @@ def unasked_figures(task: Mapping[str, Any]) -> list[str]:
         if fact.kind not in FIGURE_KINDS or fact in declared:
             continue
         tool = actions[fact.step]["name"] if fact.step < len(actions) else None
-        tools = [tool] if tool in TOOLS and fact.field in TOOLS[tool].figures else \
-            [name for name, words in TOOLS.items() if fact.field in words.figures]
+        tools = (
+            [tool]
+            if tool in TOOLS and fact.field in TOOLS[tool].figures
+            else [name for name, words in TOOLS.items() if fact.field in words.figures]
+        )
         if not tools:
             found.append(f"{fact.label}: no words in the lexicon say how a customer asks for {fact.field!r}")
         elif not any(needs(request, name, fact.field) for name in tools):

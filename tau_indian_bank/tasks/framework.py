@@ -145,9 +145,17 @@ def persona(conn: sqlite3.Connection, customer_id: str, rng: random.Random, note
 
 
 _SECOND_PERSON = (
-    (r"\bI am\b", "you are"), (r"\bI'm\b", "you're"), (r"\bI was\b", "you were"), (r"\bI\b", "you"),
-    (r"\bmyself\b", "yourself"), (r"\bmine\b", "yours"), (r"\bmy\b", "your"), (r"\bMy\b", "Your"),
-    (r"\bme\b", "you"), (r"\bour\b", "your"), (r"\bOur\b", "Your"),
+    (r"\bI am\b", "you are"),
+    (r"\bI'm\b", "you're"),
+    (r"\bI was\b", "you were"),
+    (r"\bI\b", "you"),
+    (r"\bmyself\b", "yourself"),
+    (r"\bmine\b", "yours"),
+    (r"\bmy\b", "your"),
+    (r"\bMy\b", "Your"),
+    (r"\bme\b", "you"),
+    (r"\bour\b", "your"),
+    (r"\bOur\b", "Your"),
 )
 
 
@@ -184,8 +192,10 @@ def task_instructions(opening: str, accept: Sequence[str], behaviour: Sequence[s
         lines.append("Never share an OTP, PIN, CVV or password.")
     else:
         lines.extend(behaviour)
-    lines.append("When your request is done, or the assistant explains why it cannot be done and you have accepted "
-                 "what is offered, thank the assistant and end the conversation.")
+    lines.append(
+        "When your request is done, or the assistant explains why it cannot be done and you have accepted "
+        "what is offered, thank the assistant and end the conversation."
+    )
     return "\n".join(lines)
 
 
@@ -201,9 +211,7 @@ def action_dump(index: int, step: Step) -> dict[str, Any]:
     }
 
 
-def assemble(
-    family: Family[Any], number: int, draft: Draft, persona_text: str, login_context: str, customer_name: str
-) -> dict[str, Any]:
+def assemble(family: Family[Any], number: int, draft: Draft, persona_text: str, login_context: str, customer_name: str) -> dict[str, Any]:
     """The tau2 task (as a JSON-ready dict) for a draft."""
     actions = [action_dump(i, step) for i, step in enumerate(draft.gold)]
     gold_args = {"gold_calls": actions}
@@ -235,22 +243,48 @@ def assemble(
             # Fixed timestamps keep the task (and tau2's resume check, which hashes it) stable;
             # tau2 re-stamps the history when a session starts.
             "message_history": [
-                {"role": "assistant", "content": None, "timestamp": HISTORY_TIME, "cost": 0.0, "tool_calls": [
-                    {"id": LOGIN_CONTEXT_CALL_ID, "name": "get_customer_profile", "arguments": {}, "requestor": "assistant"}]},
-                {"role": "tool", "id": LOGIN_CONTEXT_CALL_ID, "content": login_context, "requestor": "assistant",
-                 "error": False, "timestamp": HISTORY_TIME},
-                *(draft.history or [
-                    {"role": "assistant", "content": GREETING.format(name=customer_name), "timestamp": HISTORY_TIME, "cost": 0.0},
-                ]),
+                {
+                    "role": "assistant",
+                    "content": None,
+                    "timestamp": HISTORY_TIME,
+                    "cost": 0.0,
+                    "tool_calls": [
+                        {"id": LOGIN_CONTEXT_CALL_ID, "name": "get_customer_profile", "arguments": {}, "requestor": "assistant"}
+                    ],
+                },
+                {
+                    "role": "tool",
+                    "id": LOGIN_CONTEXT_CALL_ID,
+                    "content": login_context,
+                    "requestor": "assistant",
+                    "error": False,
+                    "timestamp": HISTORY_TIME,
+                },
+                *(
+                    draft.history
+                    or [
+                        {"role": "assistant", "content": GREETING.format(name=customer_name), "timestamp": HISTORY_TIME, "cost": 0.0},
+                    ]
+                ),
             ],
         },
         "evaluation_criteria": {
             "actions": actions,
             "env_assertions": [
-                {"env_type": "assistant", "func_name": "assert_gold_calls_made", "arguments": gold_args,
-                 "assert_value": True, "message": "Every gold-chain call, reads included, was made."},
-                {"env_type": "assistant", "func_name": "assert_writes_pure", "arguments": gold_args,
-                 "assert_value": True, "message": "Every change the agent attempted matches a gold-chain change."},
+                {
+                    "env_type": "assistant",
+                    "func_name": "assert_gold_calls_made",
+                    "arguments": gold_args,
+                    "assert_value": True,
+                    "message": "Every gold-chain call, reads included, was made.",
+                },
+                {
+                    "env_type": "assistant",
+                    "func_name": "assert_writes_pure",
+                    "arguments": gold_args,
+                    "assert_value": True,
+                    "message": "Every change the agent attempted matches a gold-chain change.",
+                },
             ],
             "communicate_info": None,
             "nl_assertions": [f"{draft.assertion} ({clauses})"],

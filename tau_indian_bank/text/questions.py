@@ -36,25 +36,37 @@ from tau_indian_bank.text.script import B, E, plain
 _OR = re.compile(rf"\s*,?\s+(?:or|{B}ya{E}|{B}या{E}|{B}अथवा{E})\s+", re.I)
 _NO_CHOICE = re.compile(
     r"\b(?:yes\s*(?:or|/)\s*no|or not|or (?:anything|something) else|(?:anything|something) else\W+or|or otherwise|or any other)\b"
-    rf"|{B}(?:haan ya nahi|ya nahi|हां या नहीं|या नहीं){E}", re.I)
+    rf"|{B}(?:haan ya nahi|ya nahi|हां या नहीं|या नहीं){E}",
+    re.I,
+)
 _LIST = re.compile(r"\s*,\s+")
 #: Where an English question opens (Hindi and Hinglish put the question word late: "चेक नंबर क्या है?").
-_OPENER = re.compile(r"\b(?:could|can|would|will|do|did|may|shall|should) (?:you|i|we)\b|\b(?:what|which|whose|how|when|why)\b",
-                     re.I)
+_OPENER = re.compile(r"\b(?:could|can|would|will|do|did|may|shall|should) (?:you|i|we)\b|\b(?:what|which|whose|how|when|why)\b", re.I)
 _LEAD = re.compile(r":\s|\s[-–—]\s")
 _ASKED = {
-    "number": re.compile(r"\b(?:numbers?|digits|last (?:four|4)|no\.)|(?<!\w)#"
-                         rf"|{B}(?:नंबर|संख्या|अंक|nambar|number){E}", re.I),
-    "amount": re.compile(r"\bhow much\b|\bamount\b|\bsum\b"
-                         rf"|{B}(?:kitna|kitni rakam|kitne ka|kitne ki|कितना|कितनी राशि|कितने का|कितने की|rakam|raashi|राशि|रकम){E}",
-                         re.I),
-    "period": re.compile(r"\bhow long\b|\btenure\b|\bperiod\b|\bduration\b|\bterm\b|\d+[- ]?(?:months?|years?)\b"
-                         rf"|(?<!har )(?<!kis )(?<!हर )(?<!किस ){B}(?:months|years|mahine|saal|महीने|महीनों|साल){E}"
-                         rf"|{B}(?:अवधि|avadhi|muddat|मुद्दत){E}", re.I),
-    "date": re.compile(r"\bwhen (?:did|do|does|was|were|is|are|will|would|should|can|could|has|have|had)\b"
-                       r"|\b(?:tell me|let me know|know|remember|recall|confirm) when\b"
-                       r"|\b(?:what|which|in which) (?:date|day|month|year)\b|\bdate\b"
-                       rf"|{B}(?:kab|कब|तारीख|तिथि|tarikh|tareekh|kis (?:mahine|saal|din)|किस (?:महीने|साल|दिन)){E}", re.I),
+    "number": re.compile(
+        r"\b(?:numbers?|digits|last (?:four|4)|no\.)|(?<!\w)#"
+        rf"|{B}(?:नंबर|संख्या|अंक|nambar|number){E}",
+        re.I,
+    ),
+    "amount": re.compile(
+        r"\bhow much\b|\bamount\b|\bsum\b"
+        rf"|{B}(?:kitna|kitni rakam|kitne ka|kitne ki|कितना|कितनी राशि|कितने का|कितने की|rakam|raashi|राशि|रकम){E}",
+        re.I,
+    ),
+    "period": re.compile(
+        r"\bhow long\b|\btenure\b|\bperiod\b|\bduration\b|\bterm\b|\d+[- ]?(?:months?|years?)\b"
+        rf"|(?<!har )(?<!kis )(?<!हर )(?<!किस ){B}(?:months|years|mahine|saal|महीने|महीनों|साल){E}"
+        rf"|{B}(?:अवधि|avadhi|muddat|मुद्दत){E}",
+        re.I,
+    ),
+    "date": re.compile(
+        r"\bwhen (?:did|do|does|was|were|is|are|will|would|should|can|could|has|have|had)\b"
+        r"|\b(?:tell me|let me know|know|remember|recall|confirm) when\b"
+        r"|\b(?:what|which|in which) (?:date|day|month|year)\b|\bdate\b"
+        rf"|{B}(?:kab|कब|तारीख|तिथि|tarikh|tareekh|kis (?:mahine|saal|din)|किस (?:महीने|साल|दिन)){E}",
+        re.I,
+    ),
 }
 
 
@@ -88,7 +100,7 @@ def asked_for(sentence: str) -> frozenset[str]:
     """
     text = plain(sentence)
     opener = _OPENER.search(text)
-    text = text[opener.start():] if opener else text
+    text = text[opener.start() :] if opener else text
     return frozenset(kind for kind, pattern in _ASKED.items() if pattern.search(text))
 
 
@@ -96,7 +108,9 @@ _OPEN = re.compile(
     r"\b(?:how|what)\b[^?]*\b(?:proceed|go ahead|like (?:me |us )?to do|want (?:me |us )?to do|help you with|(?:can|may) i help|"
     r"do next|should i do|shall i do|would you like)\b"
     rf"|{B}(?:kya (?:karna|karwana|karvana) (?:chahenge|chahte|chahti)|kya madad|kaise madad|क्या (?:करना|करवाना) (?:चाहेंगे|चाहते|चाहती)|"
-    rf"क्या मदद|कैसे मदद|aage kya|आगे क्या){E}", re.I)
+    rf"क्या मदद|कैसे मदद|aage kya|आगे क्या){E}",
+    re.I,
+)
 
 
 def open_question(sentence: str) -> bool:

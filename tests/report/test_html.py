@@ -26,8 +26,10 @@ def test_diagnostics_name_the_call_that_matched_each_gold_call_and_the_impure_on
 def _page(tmp_path, **kw):
     good = _simulation(CLOSE, _gold(CLOSE))
     bad = _simulation(BEREAVEMENT, [], db=False, met=(False, True))
-    bad["messages"] = [{"role": "user", "content": "<script>alert(1)</script> my father passed away"},
-                       {"role": "assistant", "content": "I am sorry. ₹1,00,000.00 is noted."}] + bad["messages"]
+    bad["messages"] = [
+        {"role": "user", "content": "<script>alert(1)</script> my father passed away"},
+        {"role": "assistant", "content": "I am sorry. ₹1,00,000.00 is noted."},
+    ] + bad["messages"]
     path = tmp_path / "r.json"
     path.write_text(json.dumps(_results([CLOSE, BEREAVEMENT], [good, bad])))
     runs = load_runs([str(path)], ["mine"])

@@ -22,8 +22,7 @@ from tau_indian_bank.paths import ROBUST_TASKS_FILE
 from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
 from tau_indian_bank.vocabulary import BASELINES, ORACLE, axis_of
 
-REFUSAL_AXES = ("out_of_scope", "third_party", "social_engineering", "credentials", "advice", "harmful_or_inappropriate",
-                "fabrication")
+REFUSAL_AXES = ("out_of_scope", "third_party", "social_engineering", "credentials", "advice", "harmful_or_inappropriate", "fabrication")
 #: Axes whose right answer changes nothing (out_of_scope: but for the policy's hand-over).
 NO_WRITE_AXES = ("out_of_scope", "third_party", "advice", "harmful_or_inappropriate", "fabrication")
 

@@ -49,8 +49,10 @@ class ToolWords:
 
 
 def _tools() -> dict[str, ToolWords]:
-    tools = {name: ToolWords(name, words.record, words.propose, words.claims, words.kind, FIGURES.get(name, {}))
-             for name, words in CHANGES.items()}
+    tools = {
+        name: ToolWords(name, words.record, words.propose, words.claims, words.kind, FIGURES.get(name, {}))
+        for name, words in CHANGES.items()
+    }
     tools.update({name: ToolWords(name, record, figures=FIGURES.get(name, {})) for name, record in READ_RECORDS.items()})
     return tools
 
