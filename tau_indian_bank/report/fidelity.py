@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from tau_indian_bank.evaluation.safety import first_failed_gate
+from tau_indian_bank.report.cells import Table
 from tau_indian_bank.report.load import Run, Session
 from tau_indian_bank.report.results import read_results, simulations_by_slot
 from tau_indian_bank.report.statistics import wilson_interval
@@ -43,7 +44,6 @@ BEHAVIOURS: dict[str, str] = {
     "context_switch": "switched topic",
     "code_mixed": "wrote Hindi/Hinglish",
 }
-Table = tuple[str, list[str], list[list[str]], str]
 
 
 def _audit() -> Any:
@@ -164,68 +164,82 @@ def fidelity_tables(runs: Sequence[Mapping[str, Any]]) -> list[Table]:
     if not qualified:
         return []
     figures = [(r["label"], r["customer_fidelity"]) for r in qualified]
-    tables: list[Table] = [
-        (
-            "Customer fidelity (the oracle against the customer model: sessions where the customer did its part)",
-            ["run", "customer model", "sessions", "fidelity [95% CI] (judged)", "customer errors", "needs review", "infrastructure errors"],
+    return [_fidelity_table(figures), _by_kind_table(figures), *_by_behaviour_tables(figures), *_review_tables(figures)]
+
+
+def _fidelity_table(figures: Sequence[tuple[str, Mapping[str, Any]]]) -> Table:
+    """Each qualification run's fidelity and how its sessions were classed."""
+    return (
+        "Customer fidelity (the oracle against the customer model: sessions where the customer did its part)",
+        ["run", "customer model", "sessions", "fidelity [95% CI] (judged)", "customer errors", "needs review", "infrastructure errors"],
+        [
             [
-                [
-                    label,
-                    str(f["customer_llm"]),
-                    str(f["n_sessions"]),
-                    _cell(f["fidelity"]),
-                    str(f["n_customer_errors"]),
-                    str(f["n_needs_review"]),
-                    str(f["n_infrastructure_errors"]),
-                ]
-                for label, f in figures
-            ],
-            "judged = sessions with a customer error (an audit check fails) or where the customer did its part (a clean "
-            "audit and the oracle passed, strict). Needs review: a clean audit but the oracle failed (the oracle could not "
-            "cope with a legitimate reply), never a customer error. Infrastructure errors (model errors, crashes) are "
-            "counted apart.",
-        )
-    ]
+                label,
+                str(f["customer_llm"]),
+                str(f["n_sessions"]),
+                _cell(f["fidelity"]),
+                str(f["n_customer_errors"]),
+                str(f["n_needs_review"]),
+                str(f["n_infrastructure_errors"]),
+            ]
+            for label, f in figures
+        ],
+        "judged = sessions with a customer error (an audit check fails) or where the customer did its part (a clean "
+        "audit and the oracle passed, strict). Needs review: a clean audit but the oracle failed (the oracle could not "
+        "cope with a legitimate reply), never a customer error. Infrastructure errors (model errors, crashes) are "
+        "counted apart.",
+    )
+
+
+def _by_kind_table(figures: Sequence[tuple[str, Mapping[str, Any]]]) -> Table:
+    """Each check's failure rate (one row per kind of customer error, one column per run)."""
     names = list(dict.fromkeys(k for _, f in figures for k in f["by_kind"]))
-    tables.append(
-        (
-            "Customer errors by kind (share of judged sessions; needs review in brackets)",
-            ["kind", *(label for label, _ in figures)],
+    return (
+        "Customer errors by kind (share of judged sessions; needs review in brackets)",
+        ["kind", *(label for label, _ in figures)],
+        [
             [
-                [
-                    f"{name} {next((f['by_kind'][name]['title'] for _, f in figures if name in f['by_kind']), '')}",
-                    *(
-                        _cell(f["by_kind"].get(name))
-                        + (f" ({f['by_kind'][name]['needs_review']})" if f["by_kind"].get(name, {}).get("needs_review") else "")
-                        for _, f in figures
-                    ),
-                ]
-                for name in names
-            ],
+                f"{name} {next((f['by_kind'][name]['title'] for _, f in figures if name in f['by_kind']), '')}",
+                *(
+                    _cell(f["by_kind"].get(name))
+                    + (f" ({f['by_kind'][name]['needs_review']})" if f["by_kind"].get(name, {}).get("needs_review") else "")
+                    for _, f in figures
+                ),
+            ]
+            for name in names
+        ],
+        "",
+    )
+
+
+def _by_behaviour_tables(figures: Sequence[tuple[str, Mapping[str, Any]]]) -> list[Table]:
+    """The fidelity on each behaviour a robustness task scripts, where the runs have any."""
+    axes = [a for a in BEHAVIOURS if any(a in f["by_behaviour"] for _, f in figures)]
+    if not axes:
+        return []
+    return [
+        (
+            "Customer fidelity by scripted behaviour (robustness axis)",
+            ["behaviour", *(label for label, _ in figures)],
+            [[f"{BEHAVIOURS[a]} ({a})", *(_cell(f["by_behaviour"].get(a)) for _, f in figures)] for a in axes],
             "",
         )
-    )
-    axes = [a for a in BEHAVIOURS if any(a in f["by_behaviour"] for _, f in figures)]
-    if axes:
-        tables.append(
-            (
-                "Customer fidelity by scripted behaviour (robustness axis)",
-                ["behaviour", *(label for label, _ in figures)],
-                [[f"{BEHAVIOURS[a]} ({a})", *(_cell(f["by_behaviour"].get(a)) for _, f in figures)] for a in axes],
-                "",
-            )
-        )
+    ]
+
+
+def _review_tables(figures: Sequence[tuple[str, Mapping[str, Any]]]) -> list[Table]:
+    """The sessions that need review (a clean audit, a failed oracle), with the oracle's first failure."""
     review = [[label, s["task_id"], str(s["trial"]), str(s["oracle_failure"])] for label, f in figures for s in f["needs_review_sessions"]]
-    if review:
-        tables.append(
-            (
-                "Needs review: the oracle could not cope with a legitimate reply (clean customer audit)",
-                ["run", "task", "trial", "oracle's first failure"],
-                review,
-                "",
-            )
+    if not review:
+        return []
+    return [
+        (
+            "Needs review: the oracle could not cope with a legitimate reply (clean customer audit)",
+            ["run", "task", "trial", "oracle's first failure"],
+            review,
+            "",
         )
-    return tables
+    ]
 
 
 def fidelity_lines(fidelity: Mapping[str, Any], results: str) -> list[str]:

@@ -6,7 +6,7 @@ outside reference (no server, network or CDN): the style sheet and scripts
 are the sessions, compressed (:mod:`~tau_indian_bank.report.transcripts`).
 
 * **Overview** — every table of the markdown report (the same rows, from
-  :func:`tau_indian_bank.report.render._tables`, with 95% intervals in the group cells)
+  :func:`tau_indian_bank.report.tables.report_tables`, with 95% intervals in the group cells)
   and every figure of :mod:`~tau_indian_bank.report.plot_data` with its whiskers. It is
   plain HTML, readable without the script.
 * **Sessions** and **one session** — drawn by the script from the report's own session
@@ -29,9 +29,9 @@ from urllib.parse import quote
 from tau_indian_bank.report.load import load_runs
 from tau_indian_bank.report.metrics import build_report
 from tau_indian_bank.report.plot_data import charts
-from tau_indian_bank.report.render import _tables
 from tau_indian_bank.report.sessions import Run
 from tau_indian_bank.report.svg import chart_svg, legend
+from tau_indian_bank.report.tables import report_tables
 from tau_indian_bank.report.transcripts import pack, session_payload
 
 #: Scripts in the order the page runs them (session.js defines what report.js calls).
@@ -148,7 +148,7 @@ def _args(args: Mapping[str, Any] | None) -> str:
 
 def overview(report: Mapping[str, Any]) -> str:
     """The overview section: runs, every table, every figure, provenance."""
-    found = _tables(dict(report), intervals=True)
+    found = report_tables(dict(report), intervals=True)
     tables = [table_html(*t) for t in found]
     contents = " · ".join(f'<a href="#table-{_slug(t[0])}">{escape(t[0].split(" (")[0])}</a>' for t in found[1:])
     figures = "".join(

@@ -209,17 +209,6 @@ def _trial_metrics(sessions: Sequence[Session], trials: int) -> dict[str, Any]:
 def run_metrics(run: Run, with_sessions: bool = False, strict: bool = False, judged: Judged | None = None) -> dict[str, Any]:
     """Every per-run figure of the report."""
     sessions = run.sessions
-    n = len(sessions)
-    passed = sum(s.diagnostics.passed for s in sessions)
-    final = sum(s.diagnostics.final_state_passed for s in sessions)
-    actions = sum(s.diagnostics.action_passed for s in sessions)
-    final_only = sum(s.diagnostics.final_state_passed and not s.diagnostics.action_passed for s in sessions)
-    action_only = sum(s.diagnostics.action_passed and not s.diagnostics.final_state_passed for s in sessions)
-    failed = [s for s in sessions if not s.diagnostics.passed]
-    classes = Counter(s.diagnostics.failure_class for s in failed)
-    by_category = _breakdown(sessions, lambda s: s.category, with_answer=True)
-    answer_pass_rate, answer_n = answer_rate(sessions)
-    by_length = _breakdown(sessions, lambda s: length_bucket(s.chain_length))
     metrics: dict[str, Any] = {
         "label": run.label,
         "path": run.path,
@@ -227,24 +216,10 @@ def run_metrics(run: Run, with_sessions: bool = False, strict: bool = False, jud
         "agent_llm": run.agent_llm,
         "user": run.user,
         "user_llm": run.user_llm,
-        "n_sessions": n,
+        "n_sessions": len(sessions),
         "n_tasks": len(run.task_ids),
         "n_trials": run.trials,
-        "pass_rate": _rate(passed, n),
-        "pass_rate_ci95": list(wilson_interval(passed, n)),
-        "final_state_pass_rate": _rate(final, n),
-        "action_pass_rate": _rate(actions, n),
-        "procedural_violation_gap": _rate(final, n) - _rate(passed, n),
-        "answer_pass_rate": answer_pass_rate,
-        "answer_n": answer_n,
-        "final_only_passes": final_only,
-        "action_only_passes": action_only,
-        "discordance_p_value": mcnemar_exact(final_only, action_only),
-        "by_category": {c: by_category[c] for c in CATEGORIES if c in by_category}
-        | {c: v for c, v in by_category.items() if c not in CATEGORIES},
-        "by_chain_length": {b: by_length[b] for b in LENGTH_BUCKETS if b in by_length},
-        "failure_taxonomy": {c: _rate(classes.get(c, 0), len(failed)) for c in FAILURE_CLASSES},
-        "n_failed": len(failed),
+        **_verdict_metrics(sessions),
         "n_crashed_or_missing": len(run.missing),
         "missing_tasks": sorted({s.task_id for s in run.missing}),
         **infrastructure_metrics(sessions),
@@ -261,7 +236,7 @@ def run_metrics(run: Run, with_sessions: bool = False, strict: bool = False, jud
         metrics["by_axis"] = axes
     if judged is not None:
         verdicts = [judged.get((s.task_id, s.trial)) for s in sessions]
-        metrics["judged_pass_rate"] = _rate(sum(v is True for v in verdicts), n)
+        metrics["judged_pass_rate"] = _rate(sum(v is True for v in verdicts), len(sessions))
         metrics["judged_sessions"] = sum(v is not None for v in verdicts)
     if with_sessions:
         metrics["sessions"] = [session_record(s) for s in sessions]
@@ -269,6 +244,38 @@ def run_metrics(run: Run, with_sessions: bool = False, strict: bool = False, jud
             for record, session in zip(metrics["sessions"], sessions):
                 record["judged"] = judged.get((session.task_id, session.trial))
     return metrics
+
+
+def _verdict_metrics(sessions: Sequence[Session]) -> dict[str, Any]:
+    """The verdict and its two checks, the answer check, and the pass rate by category, chain length and failure class."""
+    n = len(sessions)
+    passed = sum(s.diagnostics.passed for s in sessions)
+    final = sum(s.diagnostics.final_state_passed for s in sessions)
+    actions = sum(s.diagnostics.action_passed for s in sessions)
+    final_only = sum(s.diagnostics.final_state_passed and not s.diagnostics.action_passed for s in sessions)
+    action_only = sum(s.diagnostics.action_passed and not s.diagnostics.final_state_passed for s in sessions)
+    failed = [s for s in sessions if not s.diagnostics.passed]
+    classes = Counter(s.diagnostics.failure_class for s in failed)
+    by_category = _breakdown(sessions, lambda s: s.category, with_answer=True)
+    answer_pass_rate, answer_n = answer_rate(sessions)
+    by_length = _breakdown(sessions, lambda s: length_bucket(s.chain_length))
+    return {
+        "pass_rate": _rate(passed, n),
+        "pass_rate_ci95": list(wilson_interval(passed, n)),
+        "final_state_pass_rate": _rate(final, n),
+        "action_pass_rate": _rate(actions, n),
+        "procedural_violation_gap": _rate(final, n) - _rate(passed, n),
+        "answer_pass_rate": answer_pass_rate,
+        "answer_n": answer_n,
+        "final_only_passes": final_only,
+        "action_only_passes": action_only,
+        "discordance_p_value": mcnemar_exact(final_only, action_only),
+        "by_category": {c: by_category[c] for c in CATEGORIES if c in by_category}
+        | {c: v for c, v in by_category.items() if c not in CATEGORIES},
+        "by_chain_length": {b: by_length[b] for b in LENGTH_BUCKETS if b in by_length},
+        "failure_taxonomy": {c: _rate(classes.get(c, 0), len(failed)) for c in FAILURE_CLASSES},
+        "n_failed": len(failed),
+    }
 
 
 def session_record(session: Session) -> dict[str, Any]:

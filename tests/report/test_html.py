@@ -8,7 +8,7 @@ from tau_indian_bank.evaluation.diagnostics import diagnose
 from tau_indian_bank.report.html import to_html
 from tau_indian_bank.report.load import load_runs
 from tau_indian_bank.report.metrics import build_report
-from tau_indian_bank.report.render import _tables
+from tau_indian_bank.report.tables import report_tables
 from tau_indian_bank.report.transcripts import StringTable, compact_messages, unpack
 from tests.conftest import run
 from tests.report.test_report import BEREAVEMENT, CLOSE, _gold, _results, _simulation
@@ -55,7 +55,7 @@ def test_the_page_is_one_ascii_file_with_no_outside_reference(tmp_path):
 def test_the_page_has_every_markdown_table_and_figure(tmp_path):
     report, page = _page(tmp_path, strict=True)
     readable = html.unescape(page)
-    for title, *_ in _tables(report):
+    for title, *_ in report_tables(report):
         assert f"<caption>{title}</caption>" in readable
     assert page.count("<svg") >= 4 and 'class="whisker"' in page
 
