@@ -4,6 +4,7 @@
 # JSON schema from the live annotations, which must not be strings.
 
 import datetime as dt
+import sqlite3
 from typing import Annotated, Any, Literal
 
 from tau2.environment.toolkit import ToolType, is_tool
@@ -17,6 +18,48 @@ from tau_indian_bank.tools.base import RefusedError, ToolsBase, last4
 
 Channel = Literal["upi", "neft", "imps", "rtgs", "atm", "pos", "cheque", "internal"]
 Limit = Annotated[int, IntArg(1, 100)]
+
+
+def _transaction_filter(
+    account_id: str,
+    from_date: IsoDate | None,
+    to_date: IsoDate | None,
+    direction: str | None,
+    channels: list[Channel] | None,
+    min_amount: Rupees | None,
+) -> tuple[str, tuple[object, ...]]:
+    """The SQL condition, and its parameters, that selects an account's transactions by the filters given."""
+    where: list[str] = ["account_id = ?"]
+    params: list[object] = [account_id]
+    for clause, value in (
+        ("posted_on >= ?", from_date),
+        ("posted_on <= ?", to_date),
+        ("direction = ?", direction),
+        ("amount_paise >= ?", min_amount),
+    ):
+        if value is not None:
+            where.append(clause)
+            params.append(value.isoformat() if isinstance(value, dt.date) else value)
+    if channels:
+        where.append(f"channel IN ({', '.join('?' * len(channels))})")
+        params.extend(channels)
+    return " AND ".join(where), tuple(params)
+
+
+def _transaction(t: sqlite3.Row) -> dict[str, Any]:
+    """One transaction as the tools show it (amounts in rupees)."""
+    return {
+        "txn_id": t["txn_id"],
+        "date": t["posted_on"],
+        "direction": t["direction"],
+        "channel": t["channel"],
+        "amount": paise_to_rupees(t["amount_paise"]),
+        "counterparty": t["counterparty"],
+        "reference": t["reference"],
+        "narration": t["narration"],
+        "status": t["status"],
+        "balance_after": paise_to_rupees(t["balance_after_paise"]),
+    }
 
 
 class AccountTools(ToolsBase):
@@ -128,42 +171,10 @@ class AccountTools(ToolsBase):
             The matching transactions and how many matched in total.
         """
         self.account(account_id)
-        where: list[str] = ["account_id = ?"]
-        params: list[object] = [account_id]
-        for clause, value in (
-            ("posted_on >= ?", from_date),
-            ("posted_on <= ?", to_date),
-            ("direction = ?", direction),
-            ("amount_paise >= ?", min_amount),
-        ):
-            if value is not None:
-                where.append(clause)
-                params.append(value.isoformat() if isinstance(value, dt.date) else value)
-        if channels:
-            where.append(f"channel IN ({', '.join('?' * len(channels))})")
-            params.extend(channels)
-        condition = " AND ".join(where)
-        total = self.scalar(f"SELECT COUNT(*) FROM transactions WHERE {condition}", tuple(params))
+        condition, params = _transaction_filter(account_id, from_date, to_date, direction, channels, min_amount)
+        total = self.scalar(f"SELECT COUNT(*) FROM transactions WHERE {condition}", params)
         rows = self.rows(f"SELECT * FROM transactions WHERE {condition} ORDER BY posted_on DESC, txn_id DESC LIMIT ?", (*params, limit))
-        return {
-            "account_id": account_id,
-            "matched": total,
-            "transactions": [
-                {
-                    "txn_id": t["txn_id"],
-                    "date": t["posted_on"],
-                    "direction": t["direction"],
-                    "channel": t["channel"],
-                    "amount": paise_to_rupees(t["amount_paise"]),
-                    "counterparty": t["counterparty"],
-                    "reference": t["reference"],
-                    "narration": t["narration"],
-                    "status": t["status"],
-                    "balance_after": paise_to_rupees(t["balance_after_paise"]),
-                }
-                for t in rows
-            ],
-        }
+        return {"account_id": account_id, "matched": total, "transactions": [_transaction(t) for t in rows]}
 
     @is_tool(ToolType.WRITE)
     def request_statement(

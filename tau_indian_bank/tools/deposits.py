@@ -68,6 +68,21 @@ def _maturity(deposit_type: str, amount: int, rate_bps: int, tenure_months: int,
     return maturity.isoformat(), interest.rd_maturity_paise(amount, rate_bps, opened, tenure_months)
 
 
+def _opening_receipt(deposit: dict[str, Any], balance_after: int) -> dict[str, Any]:
+    """What the customer is told of a deposit just opened: its terms, the account it was debited from, that account's balance."""
+    return {
+        "deposit_id": deposit["deposit_id"],
+        "deposit_type": deposit["deposit_type"],
+        "amount": paise_to_rupees(deposit["amount_paise"]),
+        "rate": percent(deposit["rate_bps"]),
+        "maturity_date": deposit["maturity_date"],
+        "maturity_amount": paise_to_rupees(deposit["maturity_amount_paise"]),
+        "debited_from_last4": last4(deposit["linked_account_id"]),
+        "balance_after": paise_to_rupees(balance_after),
+        "status": deposit["status"],
+    }
+
+
 class DepositTools(ToolsBase):
     """Fixed and recurring deposits: rates, calculators, booking, closure quote, closure, renewal."""
 
@@ -255,37 +270,25 @@ class DepositTools(ToolsBase):
         content = [deposit_type, source_account_id, amount, tenure_months, payout_type, maturity_instruction]
         deposit_id = self.new_id(prefix, "deposits", "deposit_id", content)
         balance = self.post(source_account_id, "debit", amount, "OWN DEPOSIT", f"TO {prefix} {deposit_id}")
-        self.insert(
-            "deposits",
-            {
-                "deposit_id": deposit_id,
-                "customer_id": self.customer_id,
-                "deposit_type": deposit_type,
-                "linked_account_id": source_account_id,
-                "amount_paise": amount,
-                "tenure_months": tenure_months,
-                "rate_bps": rate,
-                "payout_type": payout_type,
-                "maturity_instruction": maturity_instruction,
-                "opened_on": clock.today_iso(),
-                "maturity_date": maturity_date,
-                "maturity_amount_paise": maturity_amount,
-                "instalments_paid": 1 if deposit_type == "recurring" else 0,
-                "status": "active",
-                "nominee_name": account["nominee_name"],
-            },
-        )
-        return {
+        deposit: dict[str, Any] = {
             "deposit_id": deposit_id,
+            "customer_id": self.customer_id,
             "deposit_type": deposit_type,
-            "amount": paise_to_rupees(amount),
-            "rate": percent(rate),
+            "linked_account_id": source_account_id,
+            "amount_paise": amount,
+            "tenure_months": tenure_months,
+            "rate_bps": rate,
+            "payout_type": payout_type,
+            "maturity_instruction": maturity_instruction,
+            "opened_on": clock.today_iso(),
             "maturity_date": maturity_date,
-            "maturity_amount": paise_to_rupees(maturity_amount),
-            "debited_from_last4": last4(source_account_id),
-            "balance_after": paise_to_rupees(balance),
+            "maturity_amount_paise": maturity_amount,
+            "instalments_paid": 1 if deposit_type == "recurring" else 0,
             "status": "active",
+            "nominee_name": account["nominee_name"],
         }
+        self.insert("deposits", deposit)
+        return _opening_receipt(deposit, balance)
 
     @is_tool(ToolType.WRITE)
     def close_deposit(self, deposit_id: DepositId, credit_account_id: AccountId) -> dict[str, Any]:
