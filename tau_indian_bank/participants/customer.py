@@ -44,9 +44,8 @@ from tau_indian_bank.text import (
     read_message,
     sentences,
 )
-from tau_indian_bank.text.questions import asked_for, open_question, options
+from tau_indian_bank.text.questions import asked_for, open_question, options, question_head, question_heads
 from tau_indian_bank.text.records import typed_endings
-from tau_indian_bank.text.speech import question_head, question_heads
 from tau_indian_bank.text.wants import missing_terms, objection
 from tau_indian_bank.vocabulary import STOP, TRANSFER
 

@@ -21,7 +21,7 @@ in this order:
    anything else?", "क्या मैं आपकी और कोई मदद कर सकती हूं?");
 4. **question** — any other question to the customer, or a polite request for information
    without a question mark ("Please tell me the new address.", "कृपया नया पता बताइए।"); its
-   *head* (:func:`question_head`) is the noun the question asks about ("which **account**",
+   *head* (:func:`~tau_indian_bank.text.questions.question_head`) is the noun the question asks about ("which **account**",
    "how many **leaves**", "कौन सा **खाता**" -> ``account``);
 5. **wrap-up** — "anything else I can help with?", "have a good day", "aur kuch?", "और कुछ?",
    "और कोई मदद?";
@@ -56,7 +56,7 @@ from typing import Literal
 from tau_indian_bank.text.frames import negated
 from tau_indian_bank.text.lexicon import KINDS
 from tau_indian_bank.text.lexicon.words import compiled
-from tau_indian_bank.text.questions import options
+from tau_indian_bank.text.questions import options, question_head
 from tau_indian_bank.text.script import B, E, plain
 from tau_indian_bank.text.sentences import clause_after, clause_before, sentences
 
@@ -143,61 +143,6 @@ _WRAP_UP = re.compile(
     rf"|{B}(?:aapka|आपका) (?:din|दिन) (?:shubh|शुभ){E}",
     re.I,
 )
-_HEAD = re.compile(
-    r"\b(?:which|what|whose)\s+(?:(?:is|are|was|were)\s+)?(?:(?:of|kind of|type of|sort of)\s+)?(?:your|the|my)?\s*(?P<head>[a-z]+)"
-    r"|\bhow (?:many|much)\s+(?P<quantity>[a-z]+)|\b(?P<why>why)\b"
-    rf"|{B}(?:kaun ?sa|kaun ?si|kaun ?se|kitne|kitni|kaunsa|kis|कौन ?सा|कौन ?सी|कौन ?से|कितने|कितनी|किस)\s+(?P<hindi>\S+)"
-    rf"|{B}(?P<hindi_why>kyon|kyun|क्यों){E}",
-    re.I,
-)
-#: Hindi and Hinglish nouns a question may ask about, as the English head the scenario's topics use.
-HEAD_NOUNS: dict[str, str] = {
-    "खाता": "account",
-    "खाते": "account",
-    "khata": "account",
-    "khaata": "account",
-    "khate": "account",
-    "कार्ड": "card",
-    "चेक": "cheque",
-    "जमा": "deposit",
-    "एफडी": "deposit",
-    "राशि": "amount",
-    "रकम": "amount",
-    "rakam": "amount",
-    "राशी": "amount",
-    "तारीख": "date",
-    "तिथि": "date",
-    "tarikh": "date",
-    "tareekh": "date",
-    "अवधि": "tenure",
-    "avadhi": "tenure",
-    "पता": "address",
-    "कारण": "reason",
-    "वजह": "reason",
-    "wajah": "reason",
-    "vajah": "reason",
-    "karan": "reason",
-    "पन्ने": "leaves",
-    "पन्नों": "leaves",
-    "panne": "leaves",
-    "किस्त": "instalment",
-    "kist": "instalment",
-    "महीने": "months",
-    "mahine": "months",
-    "साल": "years",
-    "saal": "years",
-    "डिपॉजिट": "deposit",
-    "जमाराशि": "deposit",
-    "भुगतानकर्ता": "payee",
-    "fd": "deposit",
-    "rd": "deposit",
-    "मकसद": "reason",
-    "maksad": "reason",
-    "उद्देश्य": "reason",
-}
-#: Records a question can be about; the last one named before "which one" is what "one" stands for.
-_RECORD = re.compile(r"\b(account|card|cheque|deposit|mandate|loan|statement|policy)s?\b", re.I)
-_HEAD_SKIP = frozenset("is are was were do does did would should could can will shall i you we it".split())
 _INFO_CONFIRM = re.compile(
     r"\bconfirm (?:for me )?(?:the|your)\s+(?:[\w-]+\s+){0,3}?"
     r"(number|digits|date|amount|name|period|address|reason|details|account|card|payee|size|type|tenure|balance)\b"
@@ -364,39 +309,6 @@ def asks_for_credentials(sentence: str) -> bool:
         if not negated(sentence, match.start()) and not _NEVER_ASK.search(clause):
             return True
     return False
-
-
-def question_heads(sentence: str, before: str = "") -> tuple[str, ...]:
-    """Every noun a question asks about, in order ("Which account is it on, and why stop it?" -> account, reason).
-
-    "Why" asks for a reason; "which one" stands for the last record named in ``before`` (the
-    message up to the question); "the card's last four digits" asks about the card ("the cheque
-    number and the account" about both). A Hindi
-    or Hinglish noun is given as its English head (:data:`HEAD_NOUNS`).
-    """
-    heads: list[str] = []
-    for match in _HEAD.finditer(sentence):
-        if match["why"] or match["hindi_why"]:
-            heads.append("reason")
-        elif match["hindi"]:
-            word = match["hindi"].strip("?.,").lower()
-            heads.append(HEAD_NOUNS.get(word, word))
-        else:
-            head = (match["head"] or match["quantity"] or "").lower()
-            if head in ("one", "ones"):
-                named = _RECORD.findall(before) or _RECORD.findall(sentence)
-                heads.extend(named[-1:])
-            elif head and head not in _HEAD_SKIP:
-                heads.append(head)
-    if not heads and re.search(r"\b(number|digits|details)\b", sentence, re.I):
-        heads.extend(_RECORD.findall(sentence))  # "confirm the cheque number and the account": both
-    return tuple(dict.fromkeys(h.lower() for h in heads))
-
-
-def question_head(sentence: str, before: str = "") -> str | None:
-    """The (first) noun a question asks about ('Which account is the cheque book for?' -> 'account'; see :func:`question_heads`)."""
-    heads = question_heads(sentence, before)
-    return heads[0] if heads else None
 
 
 def is_wrap_up(sentence: str) -> bool:

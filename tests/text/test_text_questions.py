@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from tau_indian_bank.text import change_kinds, cheque_numbers, endings, read_message
-from tau_indian_bank.text.questions import asked_for, open_question, options
+from tau_indian_bank.text.questions import asked_for, open_question, options, question_heads
 from tau_indian_bank.text.records import typed_endings
-from tau_indian_bank.text.speech import asks_for_credentials, offers, question_heads
+from tau_indian_bank.text.speech import asks_for_credentials, offers
 
 
 @pytest.mark.parametrize(
