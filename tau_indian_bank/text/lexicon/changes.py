@@ -6,9 +6,11 @@
   after a done frame (*I have blocked*, *has been cancelled*), Hinglish and Hindi stems before
   a done light verb (*block kar diya*, *रोक दिया गया*), each with the nouns of what it acts on.
   A tool may have several (a cheque is *stopped*, a stop is *placed*).
-* ``kind`` — the kind of change a customer tells apart (:data:`KINDS`: a freeze is not a block).
-* :data:`IMPOSSIBLE` — claims that no tool makes true in chat (a loan foreclosed, an account
-  reactivated, money refunded): never met.
+* ``kind`` — the kind of change a customer tells apart (``kinds.KINDS``: a freeze is not a block).
+* :data:`CHANNELS` — the card channels (``update_card_controls``) and the words that name each in a claim.
+
+Beside them: ``kinds.py`` (the kinds of change a customer tells apart) and ``impossible.py``
+(claims no tool makes true in chat, written with this module's :func:`claim`).
 """
 
 from __future__ import annotations
@@ -82,7 +84,8 @@ class ChangeWords:
     kind: str | None = None
 
 
-def _claim(tool: str, en: tuple[str, ...], indic: tuple[str, ...], nouns: Words, hindi: tuple[str, ...] = ()) -> ChangeClaim:
+def claim(tool: str, en: tuple[str, ...], indic: tuple[str, ...], nouns: Words, hindi: tuple[str, ...] = ()) -> ChangeClaim:
+    """One claim: English done verbs, Hinglish stems (``indic``) and Hindi stems, and the nouns of what it acts on."""
     return ChangeClaim(tool, Words(en=en, hinglish=indic, hindi=hindi), nouns)
 
 
@@ -94,7 +97,7 @@ CHANGES: dict[str, ChangeWords] = {
             DEPOSIT,
             Words(en=("open", "book", "start", "set up", "invest", "create"), hinglish=("khol",), hindi=("खोल", "बना")),
             (
-                _claim(
+                claim(
                     "open_deposit",
                     ("opened", "booked", "set up", "created", "started", "placed"),
                     ("open", "khol", "khul", "book"),
@@ -108,7 +111,7 @@ CHANGES: dict[str, ChangeWords] = {
             DEPOSIT,
             Words(en=("close", "closure", "break", "premature", "encash", "liquidate"), hinglish=("band", "tod"), hindi=("बंद", "तोड")),
             (
-                _claim(
+                claim(
                     "close_deposit",
                     ("closed", "broken", "liquidated", "redeemed", "encashed", "pre-?closed", "credited", "transferred"),
                     ("close", "band", "tod"),
@@ -127,7 +130,7 @@ CHANGES: dict[str, ChangeWords] = {
                 hindi=("परिपक्वता", "मैच्योरिटी", "रिन्यू", "नवीनीकरण"),
             ),
             (
-                _claim(
+                claim(
                     "set_deposit_maturity_instruction",
                     ("updated", "changed", "set", "switched", "registered", "saved", "modified"),
                     ("update", "set", "change", "badal"),
@@ -141,7 +144,7 @@ CHANGES: dict[str, ChangeWords] = {
             CARD,
             Words(en=("freeze", "froz", "temporarily block", "lock"), hinglish=("freeze",), hindi=("फ्रीज",)),
             (
-                _claim(
+                claim(
                     "freeze_card", ("frozen", "froze", r"temporarily (?:blocked|locked|disabled)", "locked"), ("freeze",), CARD, ("फ्रीज",)
                 ),
             ),
@@ -156,7 +159,7 @@ CHANGES: dict[str, ChangeWords] = {
                 hindi=("अनफ्रीज", "चालू", "अनब्लॉक"),
             ),
             (
-                _claim(
+                claim(
                     "unfreeze_card",
                     (
                         "unfrozen",
@@ -180,7 +183,7 @@ CHANGES: dict[str, ChangeWords] = {
             CARD,
             Words(en=("block", "hotlist", "hot-list"), hinglish=("block",), hindi=("ब्लॉक",)),
             (
-                _claim(
+                claim(
                     "block_card",
                     ("blocked", "hot-?listed", "deactivated", r"cancell?ed", "permanently disabled"),
                     ("block",),
@@ -213,7 +216,7 @@ CHANGES: dict[str, ChangeWords] = {
                 hindi=("चालू", "बंद", "सीमा", "लिमिट", "बढा", "घटा"),
             ),
             (
-                _claim(
+                claim(
                     "update_card_controls",
                     (
                         r"turned (?:on|off)",
@@ -243,7 +246,7 @@ CHANGES: dict[str, ChangeWords] = {
             MANDATE,
             Words(en=("cancel", "revoke", "stop"), hinglish=("band", "radd"), hindi=("रद्द", "बंद", "कैंसल")),
             (
-                _claim(
+                claim(
                     "cancel_mandate",
                     (r"cancell?ed", "revoked", "stopped", "deactivated", "removed"),
                     ("cancel", "band", "radd", "stop"),
@@ -258,14 +261,14 @@ CHANGES: dict[str, ChangeWords] = {
             CHEQUE,
             Words(en=("stop", "block", "hold"), hinglish=("rok",), hindi=("रोक", "स्टॉप")),
             (
-                _claim(
+                claim(
                     "stop_cheque_payment",
                     ("stopped", r"cancell?ed", "blocked", "put on hold", r"(?:placed|registered|recorded|marked) (?:a |the )?stop"),
                     ("stop", "rok", "ruk"),
                     CHEQUE,
                     ("रोक", "रुक", "स्टॉप"),
                 ),
-                _claim(
+                claim(
                     "stop_cheque_payment", ("placed", "registered", "recorded", "marked", "put"), (), Words(en=(r"stop(?:[- ]payment)?",))
                 ),
             ),
@@ -276,7 +279,7 @@ CHANGES: dict[str, ChangeWords] = {
             Words(en=(r"cheque ?books?",), hindi=("चेक ?बुक",)),
             Words(en=("cheque book", "chequebook"), hinglish=("cheque book",), hindi=("चेक बुक", "चेकबुक")),
             (
-                _claim(
+                claim(
                     "request_cheque_book",
                     ("ordered", "requested", "dispatched", "placed", "raised", "issued", "sent", "on its way"),
                     ("order", "bhej", "request", "send", "darj", "raise"),
@@ -290,7 +293,7 @@ CHANGES: dict[str, ChangeWords] = {
             Words(en=(r"statements?",), hindi=("स्टेटमेंट", "विवरण")),
             Words(en=("statement",), hinglish=("statement",), hindi=("स्टेटमेंट", "विवरण")),
             (
-                _claim(
+                claim(
                     "request_statement",
                     (
                         "requested",
@@ -316,7 +319,7 @@ CHANGES: dict[str, ChangeWords] = {
             Words(en=(r"address(?:es)?",), hindi=("पता", "पते")),
             Words(en=("address",), hinglish=("address",), hindi=("पता", "पते")),
             (
-                _claim(
+                claim(
                     "update_address",
                     ("updated", "changed", "saved", "recorded", "amended", "corrected", "replaced"),
                     ("update", "change", "badal"),
@@ -334,7 +337,7 @@ CHANGES: dict[str, ChangeWords] = {
                 hindi=("अनुरोध", "शिकायत", "दर्ज", "रिक्वेस्ट"),
             ),
             (
-                _claim(
+                claim(
                     "raise_service_request",
                     (
                         "raised",
@@ -390,7 +393,7 @@ CHANGES: dict[str, ChangeWords] = {
                 hindi=("ट्रांसफर", "सहकर्मी", "सहयोगी", "अधिकारी", "जोड"),
             ),
             (
-                _claim(
+                claim(
                     "transfer_to_human_agents",
                     ("transferred", r"handed (?:you )?over", "connected", "escalated", r"passed (?:on|your)", "forwarded"),
                     ("transfer", "connect"),
@@ -406,85 +409,10 @@ CHANGES: dict[str, ChangeWords] = {
     )
 }
 
-#: Claims no tool makes true in chat: never met.
-IMPOSSIBLE: tuple[ChangeClaim, ...] = (
-    _claim(
-        "loan_closed",
-        ("closed", "foreclosed", "pre-?closed", "paid off", "settled", "sanctioned", "approved", "disbursed"),
-        ("close", "band", "foreclose"),
-        Words(en=(r"loans?",), hindi=("लोन", "ऋण")),
-        ("बंद", "क्लोज"),
-    ),
-    _claim(
-        "account_reactivated",
-        ("reactivated", "re-?activated", "activated", "revived"),
-        ("chalu", "reactivate", "activate"),
-        Words(en=(r"accounts?",), hinglish=("khata", "khaata"), hindi=("खाता", "खाते")),
-        ("चालू", "सक्रिय"),
-    ),
-    _claim(
-        "kyc_updated",
-        ("updated", "completed", "verified", "renewed", "done"),
-        ("update", "complete"),
-        Words(en=("kyc",), hindi=("केवाईसी",)),
-        ("अपडेट", "पूरा"),
-    ),
-    _claim(
-        "nominee_updated",
-        ("added", "updated", "registered", "changed"),
-        ("add", "update", "jod"),
-        Words(en=(r"nominees?",), hindi=("नॉमिनी", "नामांकित")),
-        ("जोड", "अपडेट"),
-    ),
-    _claim(
-        "money_returned",
-        ("refunded", "reversed", "credited back", "returned", "reimbursed"),
-        ("refund", "wapas", "vapas"),
-        Words(),
-        ("रिफंड", "वापस"),
-    ),
-    _claim("pin_reset", ("reset", "regenerated", r"changed"), ("reset", "change"), Words(en=("pins?",), hindi=("पिन",)), ("रीसेट", "बदल")),
-    _claim("holder_changed", ("moved", "transferred", "converted", "changed", "put"), (), Words(en=(r"(?:sole|your|single) name",))),
-)
-
 #: ``update_card_controls``: each channel (its ``channel`` argument) and the words that name it in a claim.
 CHANNELS: dict[str, Words] = {
     "atm": Words(en=(r"\batm\b", r"withdrawals?"), hindi=("एटीएम", "निकासी")),
     "pos": Words(en=(r"\bpos\b", r"\bshops?\b", r"card machines?", r"restaurants?"), hinglish=("dukan",), hindi=("दुकान",)),
     "online": Words(en=(r"\bonline\b", r"e-?commerce"), hindi=("ऑनलाइन",)),
     "contactless": Words(en=("contactless", "tap"), hindi=("कॉन्टैक्टलेस",)),
-}
-
-#: Kinds of change a customer tells apart, with the words that name each (word-bounded, any form).
-KINDS: dict[str, Words] = {
-    "block": Words(en=(r"block(?:ed|ing)?(?! ?(?:letters|capitals))", r"hotlist(?:ed|ing)?"), hindi=("ब्लॉक",)),
-    "freeze": Words(en=(r"freez(?:e|ing)", "frozen", r"temporar(?:y|ily) (?:block|lock|disable)\w*"), hindi=("फ्रीज",)),
-    "unfreeze": Words(
-        en=(r"unfreez(?:e|ing)", r"unblock(?:ed|ing)?", "re-?enable the card"), hinglish=("chalu",), hindi=("अनफ्रीज", "अनब्लॉक")
-    ),
-    "close": Words(
-        en=(r"clos(?:e|ing|ure)", r"break(?:ing)?", r"foreclos(?:e|ing|ure)", r"premature(?:ly)?"),
-        hinglish=("band", r"tod(?:na|ne|ni|kar|ke|iye|o)?", r"tud(?:wana|wane|va)"),
-        hindi=("बंद", "तोड(?:ना|ने|नी|कर|िए|ें)?", "तुडवा(?:ना|ने|नी)?"),
-    ),
-    "stop": Words(
-        en=(r"stop(?:ping)?", r"cancel(?:l?ing|l?ed|lation)?", r"revok(?:e|ing)"),
-        hinglish=(r"rok(?:na|ne|ni|a|o|iye|ein|en|kar|ke)?", "radd"),
-        hindi=("रोक(?:ना|ने|नी|ा|ें|िए|कर)?", "रद्द", "स्टॉप"),
-    ),
-    "handover": Words(
-        en=(
-            r"transfer(?:ring)? (?:you|me)",
-            r"hand(?:ing)? (?:you |me )?over",
-            r"connect(?:ing)? (?:you|me)",
-            r"put(?:ting)? (?:you |me )?through",
-            r"escalat(?:e|ing|ion)",
-            "colleague",
-            "human agent",
-            "specialist",
-            "someone who can",
-        ),
-        hinglish=(r"connect kar\S*", r"transfer kar\S*"),
-        hindi=("ट्रांसफर", "सहकर्मी", "सहयोगी", "जोड"),
-    ),
 }
