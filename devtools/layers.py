@@ -76,9 +76,9 @@ PARTS: tuple[Part, ...] = (
     ),
     Part(
         "evaluation",
-        "matching · actions (action check) · assertions (the verdict's tau2 mixin) · facts, fact_rules, "
-        "fact_replay, answers, outcomes (answer check) · transcript · gates/ (S1–S7) · safety · diagnostics · "
-        "customer/ (the customer audit, C1–C6)",
+        "matching · actions (action check) · assertions (the verdict's tau2 mixin) · facts, fact_kinds, "
+        "request_needs, fact_rules, fact_replay, answers, outcomes (answer check) · transcript · gates/ (S1–S7) · "
+        "safety · diagnostics · customer/ (the customer audit, C1–C6)",
         (*FOUNDATION, "bank", "text", "wording", "tools"),
     ),
     Part("seeding", "the seeded generator of the bank's CSVs (data/seed)", (*FOUNDATION, "bank")),

@@ -9,10 +9,10 @@ The rules, in words (each is one function below):
 * A record in a state that stops the request (a dormant account, a blocked or frozen
   card, a cleared cheque, a closed deposit, an overdue KYC) is a fact even when a
   change follows: it is why the request took another path.
-* **A figure is a fact only when the request needs it** (:func:`needs`, the one rule): an
+* **A figure is a fact only when the request needs it** (:func:`~tau_indian_bank.evaluation.request_needs.needs`, the one rule): an
   amount, date or rate of a tool's output is told when the scenario's request (its reason,
   opening line and known info) asks for it — holds one of the words the lexicon gives for that
-  tool's field (``text.lexicon.figures``, :func:`asks_for`): "what is my balance" asks for the
+  tool's field (``text.lexicon.figures``, :func:`~tau_indian_bank.evaluation.request_needs.asks_for`): "what is my balance" asks for the
   balance, "close my deposit" for the closure quote's payout and rate, "open a deposit" for the
   maturity calculation — or when the policy says to tell it (§4.6 when a closed deposit was
   closed and what was paid, §7.2 when a cheque cleared). A decline's EMI and next EMI date, a
@@ -35,54 +35,19 @@ and hand-overs yield no facts of their own.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Literal
+from typing import Any
 
-from tau_indian_bank.bank.money import format_rupees, output_rupees_to_paise, parse_rupees
-from tau_indian_bank.evaluation.facts import Fact, Rounding
-from tau_indian_bank.text import B, percent_of, periods, plain
-from tau_indian_bank.text.lexicon import CATEGORIES, TOOLS
-from tau_indian_bank.text.lexicon.figures import POLICY_TOLD
+from tau_indian_bank.bank.money import format_rupees, parse_rupees
+from tau_indian_bank.evaluation.fact_kinds import FIGURE_KINDS, amount, date, last4, outcome, percent, reference
+from tau_indian_bank.evaluation.facts import Fact
+from tau_indian_bank.evaluation.request_needs import needs, request_text
+from tau_indian_bank.text import percent_of, periods
+from tau_indian_bank.text.lexicon import CATEGORIES
 from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
-from tau_indian_bank.wording import spoken_date, spoken_month
 
 _STATUS_WRITES = frozenset({"freeze_card", "unfreeze_card", "block_card"})
-#: The kinds of fact that are figures: told only when the request asks for them.
-FIGURE_KINDS = frozenset({"amount", "date", "percent"})
-_OPENING = re.compile(r'Opening line:\s*"(?P<line>[^"]+)"')
-
-
-def request_text(task: Mapping[str, Any]) -> str:
-    """What the customer asks: the scenario's reason for the call, opening line and known info."""
-    instructions = (task.get("user_scenario") or {}).get("instructions") or {}
-    if not isinstance(instructions, Mapping):
-        return str(instructions)
-    opening = _OPENING.search(str(instructions.get("task_instructions") or ""))
-    return "\n".join(
-        str(part)
-        for part in (instructions.get("reason_for_call"), opening["line"] if opening else "", instructions.get("known_info"))
-        if part
-    )
-
-
-@lru_cache(maxsize=1024)
-def _ask_pattern(tool: str, field: str) -> re.Pattern[str] | None:
-    words = TOOLS[tool].figures.get(field) if tool in TOOLS else None
-    return re.compile(B + words.pattern(), re.I) if words else None
-
-
-def asks_for(request: str, tool: str, field: str) -> bool:
-    """Does a customer's ``request`` ask for this figure of ``tool``'s output (a word of the lexicon for ``field``)?"""
-    pattern = _ask_pattern(tool, field)
-    return pattern is not None and pattern.search(plain(request)) is not None
-
-
-def needs(request: str, tool: str, field: str) -> bool:
-    """Is this figure one the request needs: asked for, or one the policy says to tell (the lexicon's ``POLICY_TOLD``)?"""
-    return field in POLICY_TOLD.get(tool, frozenset()) or asks_for(request, tool, field)
 
 
 @dataclass(frozen=True)
@@ -116,38 +81,6 @@ class Chain:
     def asked(self, tool: str, field: str) -> bool:
         """Does the request need this figure (see :func:`needs`)?"""
         return needs(self.request, tool, field)
-
-
-def amount(label: str, rupees: float | int | str, field: str, rounding: Rounding = "exact") -> Fact:
-    """An amount fact from a tool output's rupee figure."""
-    paise = output_rupees_to_paise(rupees)
-    return Fact(kind="amount", label=label, value=str(paise), text=format_rupees(paise), rounding=rounding, field=field)
-
-
-def date(label: str, iso: str, field: str) -> Fact:
-    """A date fact (``YYYY-MM-DD``) or a month fact (``YYYY-MM``)."""
-    text = spoken_month(iso) if len(iso) == 7 else spoken_date(iso)
-    return Fact(kind="date", label=label, value=iso, text=text, field=field)
-
-
-def percent(label: str, rate: str, field: str) -> Fact:
-    """A percentage fact from a tool output's rate text (``"5.80%"``)."""
-    return Fact(kind="percent", label=label, value=str(percent_of(rate)), text=str(rate), field=field)
-
-
-def reference(label: str, value: str, field: str, source: Literal["gold", "session"] = "session") -> Fact:
-    """A reference the customer needs (created in the session unless ``source`` is ``gold``)."""
-    return Fact(kind="reference", label=label, value=str(value), text=str(value), source=source, field=field)
-
-
-def last4(label: str, digits: str, field: str) -> Fact:
-    """The last four digits of the account or card a change concerns."""
-    return Fact(kind="last4", label=label, value=str(digits), text=f"ending {digits}", field=field)
-
-
-def outcome(key: str, label: str, sentence: str, field: str) -> Fact:
-    """An outcome (``key`` in :data:`answers.OUTCOMES`) and the sentence that states it."""
-    return Fact(kind="outcome", label=label, value=key, text=sentence, field=field)
 
 
 Rule = Callable[[Chain, int, Mapping[str, Any], Mapping[str, Any]], list[Fact]]

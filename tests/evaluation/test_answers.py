@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from tau_indian_bank.evaluation.answers import OUTCOMES, check_answer, say, states_fact
-from tau_indian_bank.evaluation.fact_rules import amount, date, last4, outcome, percent, reference
+from tau_indian_bank.evaluation.fact_kinds import amount, date, last4, outcome, percent, reference
 from tau_indian_bank.evaluation.facts import Fact, task_facts
 from tau_indian_bank.tasks.suite_files import load_suite
 

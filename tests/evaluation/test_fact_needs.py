@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 
 from tau_indian_bank.evaluation.answers import say, states_fact
-from tau_indian_bank.evaluation.fact_rules import amount, asks_for, request_text
+from tau_indian_bank.evaluation.fact_kinds import amount
 from tau_indian_bank.evaluation.facts import notes_with_declared, task_facts
+from tau_indian_bank.evaluation.request_needs import asks_for, request_text
 from tau_indian_bank.paths import ROBUST_TASKS_FILE
 from tau_indian_bank.tasks.fact_needs import fact_needs_check, unasked_figures
 from tau_indian_bank.tasks.suite_files import load_suite

@@ -11,7 +11,7 @@ import json
 import pytest
 
 from tau_indian_bank.evaluation.answers import states_fact
-from tau_indian_bank.evaluation.fact_rules import last4, outcome
+from tau_indian_bank.evaluation.fact_kinds import last4, outcome
 from tau_indian_bank.evaluation.safety import check_safety
 from tau_indian_bank.tasks.suite_files import load_suite
 

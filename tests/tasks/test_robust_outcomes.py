@@ -7,7 +7,7 @@ import json
 import pytest
 
 from tau_indian_bank.evaluation.answers import OUTCOMES, states_fact
-from tau_indian_bank.evaluation.fact_rules import outcome
+from tau_indian_bank.evaluation.fact_kinds import outcome
 from tau_indian_bank.paths import ROBUST_TASKS_FILE
 from tau_indian_bank.tasks.robust.compare import compare, render
 

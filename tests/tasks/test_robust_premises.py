@@ -10,7 +10,7 @@ import json
 import pytest
 
 from tau_indian_bank.bank.store import template
-from tau_indian_bank.evaluation.fact_rules import outcome
+from tau_indian_bank.evaluation.fact_kinds import outcome
 from tau_indian_bank.evaluation.facts import (
     DECLARED_MARKER,
     declared_facts,

@@ -15,8 +15,8 @@ from itertools import groupby
 import pytest
 
 from tau_indian_bank.evaluation.answers import OUTCOMES, check_answer, states_fact
+from tau_indian_bank.evaluation.fact_kinds import outcome
 from tau_indian_bank.evaluation.fact_replay import derive_facts, replay_gold
-from tau_indian_bank.evaluation.fact_rules import outcome
 from tau_indian_bank.evaluation.facts import declared_facts, notes_without_declared, task_facts, why_no_facts
 from tau_indian_bank.paths import ROBUST_TASKS_FILE
 from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS

@@ -19,7 +19,7 @@ from typing import Any
 
 from tau_indian_bank.bank.money import spoken_rupees
 from tau_indian_bank.constants import FD_MIN_AMOUNT_PAISE
-from tau_indian_bank.evaluation.fact_rules import date, outcome
+from tau_indian_bank.evaluation.fact_kinds import date, outcome
 from tau_indian_bank.tasks.families import cards, deposits, loans, payments
 from tau_indian_bank.tasks.framework import C, Draft, Drafter, Family, month_year
 from tau_indian_bank.tasks.lookups import (

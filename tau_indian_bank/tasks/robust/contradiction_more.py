@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from tau_indian_bank.bank import clock
 from tau_indian_bank.bank.money import spoken_rupees
 from tau_indian_bank.constants import FORECLOSURE_MIN_EMIS_PAID
-from tau_indian_bank.evaluation.fact_rules import date, outcome
+from tau_indian_bank.evaluation.fact_kinds import date, outcome
 from tau_indian_bank.evaluation.facts import Fact
 from tau_indian_bank.tasks.families import deposits, loans, payments
 from tau_indian_bank.tasks.framework import Draft, Family, Step

@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import Any, NamedTuple
 
 from tau_indian_bank.bank.money import spoken_rupees
-from tau_indian_bank.evaluation.fact_rules import outcome
+from tau_indian_bank.evaluation.fact_kinds import outcome
 from tau_indian_bank.tasks.families import all_families
 from tau_indian_bank.tasks.families.service_requests import FAILED_TXN_COMPENSATION, RAIL_WORDS
 from tau_indian_bank.tasks.framework import Draft, Family, Step

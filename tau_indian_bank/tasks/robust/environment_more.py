@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 
 from tau_indian_bank.bank import clock
 from tau_indian_bank.bank.money import format_rupees, spoken_rupees
-from tau_indian_bank.evaluation.fact_rules import date
+from tau_indian_bank.evaluation.fact_kinds import date
 from tau_indian_bank.evaluation.facts import Fact
 from tau_indian_bank.tasks.families import loans
 from tau_indian_bank.tasks.framework import Draft, Family, Step, amount_arg, yours

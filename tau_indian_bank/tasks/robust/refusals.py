@@ -40,7 +40,7 @@ import sqlite3
 from typing import Any, NamedTuple
 
 from tau_indian_bank.bank.money import spoken_rupees
-from tau_indian_bank.evaluation.fact_rules import outcome
+from tau_indian_bank.evaluation.fact_kinds import outcome
 from tau_indian_bank.evaluation.facts import Fact
 from tau_indian_bank.tasks.families.cards import details, not_expired
 from tau_indian_bank.tasks.families.deposits import ALREADY_CLOSED

@@ -14,7 +14,7 @@ import random
 import sqlite3
 from typing import Any
 
-from tau_indian_bank.evaluation.fact_rules import outcome, percent
+from tau_indian_bank.evaluation.fact_kinds import outcome, percent
 from tau_indian_bank.tasks.families import cards, deposits, payments
 from tau_indian_bank.tasks.families.cards import details
 from tau_indian_bank.tasks.framework import Draft, Drafter, Family, Step, month_year

@@ -15,7 +15,7 @@ import sqlite3
 from typing import Any
 
 from tau_indian_bank.bank.money import spoken_rupees
-from tau_indian_bank.evaluation.fact_rules import outcome
+from tau_indian_bank.evaluation.fact_kinds import outcome
 from tau_indian_bank.evaluation.facts import Fact
 from tau_indian_bank.tasks.families import accounts, deposits, payments
 from tau_indian_bank.tasks.framework import Draft, Family

@@ -1,7 +1,7 @@
 """The figures a tool's output gives, and the words with which a customer's request asks for each.
 
 A figure (an amount, a date or a rate of a tool's output) is a fact the customer must be told
-only when the request needs it (:func:`tau_indian_bank.evaluation.fact_rules.needs`): when the
+only when the request needs it (:func:`tau_indian_bank.evaluation.request_needs.needs`): when the
 scenario's request (its reason, opening line and known info) holds one of the words below for
 that tool and output field, or when the servicing policy says to tell it (:data:`POLICY_TOLD`:
 when a closed deposit was closed and what was paid, when a cheque cleared). A quote asks for
