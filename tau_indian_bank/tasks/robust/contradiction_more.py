@@ -30,7 +30,7 @@ from tau_indian_bank.tasks.lookups import (
     values,
 )
 from tau_indian_bank.tasks.robust.cues import pushing
-from tau_indian_bank.tasks.robust.refusals import DECLINE_CHANGES
+from tau_indian_bank.tasks.robust.refusals_outright import DECLINE_CHANGES
 from tau_indian_bank.wording import spoken_date
 
 

@@ -26,7 +26,7 @@ from tau_indian_bank.tasks.families.service_requests import FAILED_TXN_COMPENSAT
 from tau_indian_bank.tasks.framework import Draft, Family, Step
 from tau_indian_bank.tasks.lookups import AccountTxn, Candidate, account_label, transaction, values
 from tau_indian_bank.tasks.robust.knowledge_questions import IRRELEVANT
-from tau_indian_bank.tasks.robust.refusals import DECLINE_CHANGES
+from tau_indian_bank.tasks.robust.refusals_outright import DECLINE_CHANGES
 from tau_indian_bank.wording import spoken_date
 
 
