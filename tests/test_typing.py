@@ -64,10 +64,14 @@ def test_mypy_is_strict_and_verifies_its_ignores():
     assert relaxed == {"tau_indian_bank.participants.*", "tau_indian_bank.plugin.*"}
 
 
-def test_make_lint_runs_ruff_and_mypy_and_make_test_runs_lint_first():
+def test_make_lint_runs_ruff_the_format_check_and_mypy_and_make_test_runs_lint_first():
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     lint = makefile.split("\nlint:", 1)[1].split("\n\n", 1)[0].splitlines()[1:]
-    assert [line.strip() for line in lint] == ["$(BIN)/ruff check tau_indian_bank tests devtools", "$(BIN)/mypy"]
+    assert [line.strip() for line in lint] == [
+        "$(BIN)/ruff check tau_indian_bank tests devtools",
+        "$(BIN)/ruff format --check tau_indian_bank tests devtools",  # an unformatted file fails CI
+        "$(BIN)/mypy",
+    ]
     prerequisites = makefile.split("\ntest:", 1)[1].split("##", 1)[0].split()
     assert prerequisites.index("lint") < prerequisites.index("browser")
     assert "$(BIN)/ruff format" in makefile.split("\nformat:", 1)[1].split("\n\n", 1)[0]
