@@ -71,6 +71,7 @@ def _stock_gold_sessions(domain: str, limit: int) -> list[tuple[Any, Any]]:
     """(task, simulation) pairs for a stock domain: the gold actions as a recorded session."""
     from tau2.data_model.message import AssistantMessage, ToolCall, UserMessage
     from tau2.data_model.simulation import SimulationRun, TerminationReason
+
     registry = ensure_registered()
 
     loader = registry.get_tasks_loader(domain)
@@ -86,8 +87,20 @@ def _stock_gold_sessions(domain: str, limit: int) -> list[tuple[Any, Any]]:
             call = ToolCall(id=f"c{index}", name=action.name, arguments=action.arguments, requestor=action.requestor)
             messages.append(AssistantMessage(role="assistant", tool_calls=[call]))
             messages.append(env.get_response(call))
-        pairs.append((task, SimulationRun(id="b", task_id=task.id, start_time="", end_time="", duration=0.0,
-                                          termination_reason=TerminationReason.USER_STOP, messages=messages)))
+        pairs.append(
+            (
+                task,
+                SimulationRun(
+                    id="b",
+                    task_id=task.id,
+                    start_time="",
+                    end_time="",
+                    duration=0.0,
+                    termination_reason=TerminationReason.USER_STOP,
+                    messages=messages,
+                ),
+            )
+        )
     return pairs
 
 
@@ -116,8 +129,7 @@ def _eval_cost(domain: str, pairs: list[tuple[Any, Any]]) -> float:
     samples = []
     for task, simulation in pairs:
         start = time.perf_counter()
-        evaluate_simulation(simulation=simulation, task=task, evaluation_type=EvaluationType.ALL, solo_mode=False,
-                            domain=domain)
+        evaluate_simulation(simulation=simulation, task=task, evaluation_type=EvaluationType.ALL, solo_mode=False, domain=domain)
         samples.append(time.perf_counter() - start)
     return statistics.median(samples)
 
@@ -146,8 +158,14 @@ def _hash_seconds(domain: str) -> float:
 def _timed_command(args: list[str], cwd: str) -> tuple[float, float]:
     """Wall seconds and peak resident memory (MB) of a command."""
     start = time.perf_counter()
-    process = subprocess.Popen(args, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
-                               env=dict(os.environ, LITELLM_LOCAL_MODEL_COST_MAP="True", LOGURU_LEVEL="ERROR"))
+    process = subprocess.Popen(
+        args,
+        cwd=cwd,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        stdin=subprocess.DEVNULL,
+        env=dict(os.environ, LITELLM_LOCAL_MODEL_COST_MAP="True", LOGURU_LEVEL="ERROR"),
+    )
     _, status, usage = os.wait4(process.pid, 0)
     if status:
         raise RuntimeError(f"{' '.join(args[:3])} failed with status {status}")
@@ -166,8 +184,22 @@ def _fresh_caches() -> list[Any]:
     from tau_indian_bank.text.script import language_of, plain
     from tau_indian_bank.text.sentences import sentence_spans
 
-    return [amounts, percents, dates, periods, number_words, plain, language_of, sentence_spans, answers._states,
-            claims.claims_in, claims._records_in, transcript.json_records, read_scenario, customer_figures._known_from]
+    return [
+        amounts,
+        percents,
+        dates,
+        periods,
+        number_words,
+        plain,
+        language_of,
+        sentence_spans,
+        answers._states,
+        claims.claims_in,
+        claims._records_in,
+        transcript.json_records,
+        read_scenario,
+        customer_figures._known_from,
+    ]
 
 
 def _check_costs_ms(sessions: list[tuple[Any, Any]]) -> dict[str, float]:
@@ -186,8 +218,12 @@ def _check_costs_ms(sessions: list[tuple[Any, Any]]) -> dict[str, float]:
     dumped = [(t.model_dump(mode="json"), [m.model_dump(mode="json") for m in s.messages]) for t, s in sessions]
     both(*dumped[0])  # imports, compiled patterns and the seed-file indexes, once per process
     audit_session(*dumped[0])
-    checks = (("answer check", check_answer), ("gate S7", check_figures), ("answer check and gates", both),
-              ("customer audit", audit_session))
+    checks = (
+        ("answer check", check_answer),
+        ("gate S7", check_figures),
+        ("answer check and gates", both),
+        ("customer audit", audit_session),
+    )
     costs: dict[str, list[float]] = {name: [] for name, _ in checks}
     for task, messages in dumped:
         for name, check in checks:
@@ -197,7 +233,8 @@ def _check_costs_ms(sessions: list[tuple[Any, Any]]) -> dict[str, float]:
             check(task, messages)
             costs[name].append(time.perf_counter() - start)
     return {name: statistics.median(values) * 1000 for name, values in costs.items()} | {
-        f"{name} (mean)": statistics.fmean(values) * 1000 for name, values in costs.items()}
+        f"{name} (mean)": statistics.fmean(values) * 1000 for name, values in costs.items()
+    }
 
 
 def _report_breakdown(path: Path) -> dict[str, float]:
@@ -255,6 +292,7 @@ def _html_report(path: Path) -> tuple[float, float]:
 def _in_process_rows() -> Rows:
     """Start-up, construction, hash, tool-call and evaluation costs, next to the stock domains."""
     from tau2.data_model.tasks import Task
+
     registry = ensure_registered()
 
     from tau_indian_bank.plugin.offline import run_offline
@@ -278,8 +316,7 @@ def _in_process_rows() -> Rows:
     rows.append(("  answer check per session (mean)", "ms", {DOMAIN_NAME: checks["answer check (mean)"]}))
     rows.append(("gate S7 per session (median, lite oracle)", "ms", {DOMAIN_NAME: checks["gate S7"]}))
     rows.append(("  gate S7 per session (mean)", "ms", {DOMAIN_NAME: checks["gate S7 (mean)"]}))
-    rows.append(("answer check + gates S1-S7 per session (median, lite oracle)", "ms",
-                 {DOMAIN_NAME: checks["answer check and gates"]}))
+    rows.append(("answer check + gates S1-S7 per session (median, lite oracle)", "ms", {DOMAIN_NAME: checks["answer check and gates"]}))
     rows.append(("  answer check + gates S1-S7 per session (mean)", "ms", {DOMAIN_NAME: checks["answer check and gates (mean)"]}))
     rows.append(("customer audit C1-C6 per session (median, lite oracle)", "ms", {DOMAIN_NAME: checks["customer audit"]}))
     rows.append(("  customer audit C1-C6 per session (mean)", "ms", {DOMAIN_NAME: checks["customer audit (mean)"]}))
@@ -298,9 +335,27 @@ def _end_to_end_rows(folder: str) -> Rows:
     rows: Rows = [("base split, oracle, in-process tau2 loop (1,000 sessions)", "s", {DOMAIN_NAME: time.perf_counter() - start})]
     path = Path(folder) / "base.json"
     path.write_text(results.model_dump_json(indent=2), encoding="utf-8")
-    wall, memory = _timed_command([str(BIN / "tau2"), "run", "--domain", DOMAIN_NAME, "--agent", ORACLE, "--user",
-                                   SCRIPTED_CUSTOMER, "--task-split-name", "base", "--results-dir", folder, "--save-to", "cli",
-                                   "--max-concurrency", "3"], folder)
+    wall, memory = _timed_command(
+        [
+            str(BIN / "tau2"),
+            "run",
+            "--domain",
+            DOMAIN_NAME,
+            "--agent",
+            ORACLE,
+            "--user",
+            SCRIPTED_CUSTOMER,
+            "--task-split-name",
+            "base",
+            "--results-dir",
+            folder,
+            "--save-to",
+            "cli",
+            "--max-concurrency",
+            "3",
+        ],
+        folder,
+    )
     rows.append(("base split, oracle, `tau2 run` (1,000 sessions)", "s", {DOMAIN_NAME: wall}))
     rows.append(("  peak memory of that run", "MB", {DOMAIN_NAME: memory}))
     wall, memory = _timed_command([str(BIN / "tau-indian-bank"), "validate"], folder)
@@ -323,8 +378,9 @@ def _edition_rows(folder: str, quick: bool) -> Rows:
     """``edition new`` (validation included) and ``edition compare``; with ``quick``, a reduced plan (one task per family)."""
     out = str(Path(folder) / "edition")
     reduced = ["--per-family", "1"] if quick else []
-    wall, memory = _timed_command([str(BIN / "tau-indian-bank"), "edition", "new", "--seed", str(EDITION_SEED), "--out", out,
-                                   *reduced], folder)
+    wall, memory = _timed_command(
+        [str(BIN / "tau-indian-bank"), "edition", "new", "--seed", str(EDITION_SEED), "--out", out, *reduced], folder
+    )
     name = "`edition new --per-family 1` (reduced, validated)" if quick else "`edition new` (whole edition, validated)"
     rows: Rows = [(name, "s", {DOMAIN_NAME: wall}), ("  peak memory of that command", "MB", {DOMAIN_NAME: memory})]
     if not quick:
@@ -335,10 +391,15 @@ def _edition_rows(folder: str, quick: bool) -> Rows:
 
 def _write_json(out: Path, rows: Rows) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    machine = {"python": platform.python_version(), "machine": platform.machine(), "cpus": os.cpu_count(),
-               "processor": platform.processor() or platform.machine()}
-    (out / "bench.json").write_text(json.dumps({"machine": machine, "rows": [
-        {"measure": m, "unit": u, **v} for m, u, v in rows]}, indent=2) + "\n", encoding="utf-8")
+    machine = {
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "cpus": os.cpu_count(),
+        "processor": platform.processor() or platform.machine(),
+    }
+    (out / "bench.json").write_text(
+        json.dumps({"machine": machine, "rows": [{"measure": m, "unit": u, **v} for m, u, v in rows]}, indent=2) + "\n", encoding="utf-8"
+    )
 
 
 def _harness_version() -> str:
@@ -353,8 +414,10 @@ def _harness_version() -> str:
 def machine_line(today: dt.date) -> str:
     """Where and when the table was measured, as the speed page states it."""
     cpus = os.cpu_count()
-    return (f"Measured by `make bench` on {today:%d %B %Y}: {cpus} cores, {platform.machine()}, Python "
-            f"{platform.python_version()}, {_harness_version()}.")
+    return (
+        f"Measured by `make bench` on {today:%d %B %Y}: {cpus} cores, {platform.machine()}, Python "
+        f"{platform.python_version()}, {_harness_version()}."
+    )
 
 
 def write_speed_page(page: Path, table: str, machine: str) -> bool:
@@ -403,8 +466,7 @@ def render(rows: Rows) -> str:
     width = max([58, *(len(measure) for measure, _, _ in rows)])
     lines = [f"{'measure':{width}} {'unit':>4} {DOMAIN_NAME:>12} {'retail':>10} {'airline':>10} {'retail/ours':>12}"]
     for measure, unit, values in rows:
-        cells = [f"{values[d]:>{w}.3f}" if d in values else " " * w for d, w in ((DOMAIN_NAME, 12), ("retail", 10),
-                                                                                  ("airline", 10))]
+        cells = [f"{values[d]:>{w}.3f}" if d in values else " " * w for d, w in ((DOMAIN_NAME, 12), ("retail", 10), ("airline", 10))]
         ratio = f"{values['retail'] / values[DOMAIN_NAME]:>11.0f}x" if "retail" in values and values.get(DOMAIN_NAME) else ""
         lines.append(f"{measure:{width}} {unit:>4} {' '.join(cells)} {ratio:>12}".rstrip())
     return "\n".join(lines)

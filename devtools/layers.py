@@ -47,53 +47,107 @@ FOUNDATION = ("errors", "vocabulary", "paths", "constants")
 PARTS: tuple[Part, ...] = (
     Part(ROOT_PART, "the package's version (importing it imports neither tau2 nor litellm)"),
     Part("errors", "one-line user errors"),
-    Part("vocabulary", "names every part shares: domain, task sets, categories, axes, participants, id prefixes; "
-                       "tau2's tokens, read from tau2"),
+    Part(
+        "vocabulary",
+        "names every part shares: domain, task sets, categories, axes, participants, id prefixes; tau2's tokens, read from tau2",
+    ),
     Part("paths", "where the data lives, and which edition this process reads (`data_source()`)"),
     Part("constants", "every policy figure (paise, basis points, days, months)"),
     Part("guidelines", "the customer guidelines a language-model customer is given, and their version", ("paths",)),
-    Part("bank", "schema · store (template + per-session copy + digest) · money · clock · ids · interest · "
-                 "knowledge (regulation search) · stated (how the documents state each figure)", FOUNDATION),
-    Part("text", "one reading of a conversation, English + Hinglish + Hindi: script · sentences · frames · numbers · "
-                 "amounts · dates · records · speech · questions · replies · scenario and wants (the customer's scenario, "
-                 "one parser) · lexicon/ (one entry per tool)",
-         ("bank", "vocabulary")),
+    Part(
+        "bank",
+        "schema · store (template + per-session copy + digest) · money · clock · ids · interest · "
+        "knowledge (regulation search) · stated (how the documents state each figure)",
+        FOUNDATION,
+    ),
+    Part(
+        "text",
+        "one reading of a conversation, English + Hinglish + Hindi: script · sentences · frames · numbers · "
+        "amounts · dates · records · speech · questions · replies · scenario and wants (the customer's scenario, "
+        "one parser) · lexicon/ (one entry per tool)",
+        ("bank", "vocabulary"),
+    ),
     Part("wording", "how the oracle proposes a change (its words from text.lexicon)", (*FOUNDATION, "bank", "text")),
-    Part("tools", "the 34 tools: base.ToolsBase → one class per area → toolkit.BankTools; arguments (schema binding), "
-                  "catalogue (specs, read and write tools), staging and task_set (what robustness tasks stage)",
-         (*FOUNDATION, "bank")),
-    Part("evaluation", "matching · actions (action check) · assertions (the verdict's tau2 mixin) · facts, fact_rules, "
-                       "fact_replay, answers, outcomes (answer check) · transcript · gates/ (S1–S7) · safety · diagnostics · "
-                       "customer/ (the customer audit, C1–C6)",
-         (*FOUNDATION, "bank", "text", "wording", "tools")),
+    Part(
+        "tools",
+        "the 34 tools: base.ToolsBase → one class per area → toolkit.BankTools; arguments (schema binding), "
+        "catalogue (specs, read and write tools), staging and task_set (what robustness tasks stage)",
+        (*FOUNDATION, "bank"),
+    ),
+    Part(
+        "evaluation",
+        "matching · actions (action check) · assertions (the verdict's tau2 mixin) · facts, fact_kinds, "
+        "request_needs, fact_rules, fact_replay, answers, outcomes (answer check) · transcript · gates/ (S1–S7) · "
+        "safety · diagnostics · customer/ (the customer audit, C1–C6)",
+        (*FOUNDATION, "bank", "text", "wording", "tools"),
+    ),
     Part("seeding", "the seeded generator of the bank's CSVs (data/seed)", (*FOUNDATION, "bank")),
-    Part("participants", "the oracle, the four scripted baselines, the scripted customer (offline; no model)",
-         (*FOUNDATION, "bank", "text", "wording", "tools", "evaluation")),
-    Part("tasks", "the two task sets: families/ and robust/ (the scenario families, each with its quota), framework, "
-                  "one builder, composition, the validator's checks, suite files",
-         (*FOUNDATION, "bank", "text", "wording", "tools", "evaluation")),
-    Part("editions.manifest", "an edition's manifest and identity (which data a process reads, verified)",
-         (*FOUNDATION, ROOT_PART, "seeding", "tasks")),
-    Part("editions.provenance", "which edition a results file belongs to; what produced a run",
-         (*FOUNDATION, ROOT_PART, "guidelines", "editions.manifest")),
-    Part("plugin", "the tau2 glue: registration (`ensure_registered`), environment, model-backed agent and customer, "
-                   "run guards, the in-process offline runner", (*FOUNDATION, "guidelines", "tools", "evaluation",
-                                                                  "participants", "tasks", "editions.manifest")),
-    Part("report", "metrics · statistics · tables · plots · the HTML page, from results files",
-         (*FOUNDATION, "guidelines", "evaluation", "tasks", "editions.manifest", "editions.provenance")),
-    Part("runs", "`run`, `offline` and `qualify-customer`: plan, slots, checkpoint, the session pool over tau2's run_task, results",
-         (*FOUNDATION, "guidelines", "evaluation", "tasks", "plugin", "editions.manifest", "editions.provenance")),
-    Part("editions", "private editions: `edition new` (generate, validated), `edition compare` (figures, overlap)",
-         (*FOUNDATION, ROOT_PART, "bank", "text", "tools", "evaluation", "seeding", "tasks", "plugin",
-          "editions.manifest", "editions.provenance")),
-    Part("cli", "the `tau-indian-bank` command: parses, registers what a command needs, calls the parts",
-         (*FOUNDATION, "tasks", "plugin", "runs", "report", "editions")),
+    Part(
+        "participants",
+        "the oracle, the four scripted baselines, the scripted customer (offline; no model)",
+        (*FOUNDATION, "bank", "text", "wording", "tools", "evaluation"),
+    ),
+    Part(
+        "tasks",
+        "the two task sets: families/ and robust/ (the scenario families, each with its quota), framework, "
+        "one builder, composition, the validator's checks, suite files",
+        (*FOUNDATION, "bank", "text", "wording", "tools", "evaluation"),
+    ),
+    Part(
+        "editions.manifest",
+        "an edition's manifest and identity (which data a process reads, verified)",
+        (*FOUNDATION, ROOT_PART, "seeding", "tasks"),
+    ),
+    Part(
+        "editions.provenance",
+        "which edition a results file belongs to; what produced a run",
+        (*FOUNDATION, ROOT_PART, "guidelines", "editions.manifest"),
+    ),
+    Part(
+        "plugin",
+        "the tau2 glue: registration (`ensure_registered`), environment, model-backed agent and customer, "
+        "run guards, the in-process offline runner",
+        (*FOUNDATION, "guidelines", "tools", "evaluation", "participants", "tasks", "editions.manifest"),
+    ),
+    Part(
+        "report",
+        "metrics · statistics · tables · plots · the HTML page, from results files",
+        (*FOUNDATION, "guidelines", "evaluation", "tasks", "editions.manifest", "editions.provenance"),
+    ),
+    Part(
+        "runs",
+        "`run`, `offline` and `qualify-customer`: plan, slots, checkpoint, the session pool over tau2's run_task, results",
+        (*FOUNDATION, "guidelines", "evaluation", "tasks", "plugin", "editions.manifest", "editions.provenance"),
+    ),
+    Part(
+        "editions",
+        "private editions: `edition new` (generate, validated), `edition compare` (figures, overlap)",
+        (
+            *FOUNDATION,
+            ROOT_PART,
+            "bank",
+            "text",
+            "tools",
+            "evaluation",
+            "seeding",
+            "tasks",
+            "plugin",
+            "editions.manifest",
+            "editions.provenance",
+        ),
+    ),
+    Part(
+        "cli",
+        "the `tau-indian-bank` command: parses, registers what a command needs, calls the parts",
+        (*FOUNDATION, "tasks", "plugin", "runs", "report", "editions"),
+    ),
 )
 
 BY_NAME: dict[str, Part] = {part.name: part for part in PARTS}
 
 
 # --- the code's imports ----------------------------------------------------------------------
+
 
 def module_name(path: Path, root: Path = PROJECT) -> str:
     """The dotted name of a module file (a package's ``__init__.py`` is the package)."""
@@ -132,8 +186,7 @@ def import_graph(package: Path = PACKAGE) -> dict[str, set[str]]:
     known = modules(package)
     graph: dict[str, set[str]] = {}
     for name, path in known.items():
-        targets = {_resolve(imported, known) for imported in imported_names(path)
-                   if imported.split(".")[0] == package.name}
+        targets = {_resolve(imported, known) for imported in imported_names(path) if imported.split(".")[0] == package.name}
         graph[name] = {t for t in targets if t is not None and t != name}
     return graph
 
@@ -155,8 +208,7 @@ def violations(graph: Mapping[str, Iterable[str]]) -> list[str]:
         for target in sorted(targets):
             theirs = part_of(target)
             if mine is None or theirs is None:
-                found.append(f"{source} -> {target} (no part in devtools/layers.py holds "
-                             f"{source if mine is None else target})")
+                found.append(f"{source} -> {target} (no part in devtools/layers.py holds {source if mine is None else target})")
             elif mine != theirs and theirs not in BY_NAME[mine].imports:
                 found.append(f"{source} -> {target} ({mine} may not import {theirs})")
     return found
@@ -217,6 +269,7 @@ def levels() -> dict[str, int]:
 
 # --- ARCHITECTURE.md's section ---------------------------------------------------------------
 
+
 def _named(name: str) -> str:
     if name == ROOT_PART:
         return "`__init__.py`"
@@ -231,8 +284,12 @@ def render() -> str:
     for height in range(max(level.values()), -1, -1):
         names = [_named(p.name).strip("`") for p in PARTS if level[p.name] == height]
         rows.append(f"{height:>2}  " + "  ".join(names))
-    rows += ["```", "", "| part | holds | may import (besides the foundation: "
-             + ", ".join(f"`{n}`" for n in FOUNDATION) + ") |", "|---|---|---|"]
+    rows += [
+        "```",
+        "",
+        "| part | holds | may import (besides the foundation: " + ", ".join(f"`{n}`" for n in FOUNDATION) + ") |",
+        "|---|---|---|",
+    ]
     for part in PARTS:
         others = [n for n in part.imports if n not in FOUNDATION]
         foundation = set(FOUNDATION) <= set(part.imports) or part.name in FOUNDATION or part.name == ROOT_PART
@@ -251,7 +308,7 @@ def current_section(text: str) -> str | None:
     if BEGIN not in text or END not in text:
         return None
     start = text.index(BEGIN)
-    return text[start:text.index(END, start) + len(END)]
+    return text[start : text.index(END, start) + len(END)]
 
 
 def main(argv: list[str] | None = None) -> int:

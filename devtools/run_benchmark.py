@@ -42,11 +42,27 @@ def synthetic_session(index: int, size: int = SESSION_BYTES) -> dict[str, Any]:
     """A session shaped like a tau2 ``SimulationRun`` record, about ``size`` bytes of JSON."""
     turns = 40
     filler = "x" * (size // (2 * turns))
-    messages = [{"role": "assistant" if i % 2 else "user", "content": filler, "turn_idx": i,
-                 "raw_data": {"choices": [{"message": {"content": filler}}]}} for i in range(turns)]
-    return {"id": f"sim-{index}", "task_id": f"seq_bench_{index:05d}", "trial": 0, "seed": 1, "start_time": "",
-            "end_time": "", "duration": 1.0, "termination_reason": "user_stop", "messages": messages,
-            "reward_info": {"reward": 1.0, "db_check": {"db_match": True}, "env_assertions": [{"met": True}]}}
+    messages = [
+        {
+            "role": "assistant" if i % 2 else "user",
+            "content": filler,
+            "turn_idx": i,
+            "raw_data": {"choices": [{"message": {"content": filler}}]},
+        }
+        for i in range(turns)
+    ]
+    return {
+        "id": f"sim-{index}",
+        "task_id": f"seq_bench_{index:05d}",
+        "trial": 0,
+        "seed": 1,
+        "start_time": "",
+        "end_time": "",
+        "duration": 1.0,
+        "termination_reason": "user_stop",
+        "messages": messages,
+        "reward_info": {"reward": 1.0, "db_check": {"db_match": True}, "env_assertions": [{"met": True}]},
+    }
 
 
 def _ours(count: int, folder: Path) -> dict[str, float]:
@@ -88,8 +104,9 @@ def _stock(count: int, folder: Path) -> dict[str, float]:
 
 def _measure(pattern: str, count: int) -> dict[str, float]:
     """Run one pattern in a fresh process; its figures plus its peak resident memory (MB)."""
-    done = subprocess.run([sys.executable, "-m", "devtools.run_benchmark", pattern, str(count)],
-                          capture_output=True, text=True, check=True, cwd=PROJECT)
+    done = subprocess.run(
+        [sys.executable, "-m", "devtools.run_benchmark", pattern, str(count)], capture_output=True, text=True, check=True, cwd=PROJECT
+    )
     figures: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
     return figures
 
@@ -100,37 +117,64 @@ def _checkpoint_rows(sizes: tuple[int, ...], stock_sizes: tuple[int, ...]) -> li
     stock = {count: _measure("stock", count) for count in stock_sizes}
     slope = sum(stock[n]["per_session_ms"] * n for n in stock) / sum(n * n for n in stock)  # per-session ms = slope * n
     for count in sizes:
-        rows.append((f"checkpoint per 100 KB session, `run`, {count:,} sessions", "ms",
-                     {"indian_bank": ours[count]["per_session_ms"]}))
+        rows.append((f"checkpoint per 100 KB session, `run`, {count:,} sessions", "ms", {"indian_bank": ours[count]["per_session_ms"]}))
     for count in (*stock_sizes, *sizes):
         figure = stock[count]["per_session_ms"] if count in stock else slope * count
         how = "measured" if count in stock else "extrapolated"
         rows.append((f"  stock `tau2 run` save, {count:,} sessions ({how})", "ms", {"indian_bank": figure}))
-    rows.append((f"  `run` cost per session, {sizes[-1]:,} / {sizes[0]:,} sessions", "x",
-                 {"indian_bank": ours[sizes[-1]]["per_session_ms"] / ours[sizes[0]]["per_session_ms"]}))
+    rows.append(
+        (
+            f"  `run` cost per session, {sizes[-1]:,} / {sizes[0]:,} sessions",
+            "x",
+            {"indian_bank": ours[sizes[-1]]["per_session_ms"] / ours[sizes[0]]["per_session_ms"]},
+        )
+    )
     for count in (sizes[0], sizes[-1]):
         rows.append((f"  peak memory, `run` checkpoint, {count:,} sessions", "MB", {"indian_bank": ours[count]["peak_mb"]}))
     rows.append((f"  peak memory, stock save, {stock_sizes[-1]:,} sessions", "MB", {"indian_bank": stock[stock_sizes[-1]]["peak_mb"]}))
-    rows.append((f"  results file from the checkpoint, {sizes[-1]:,} sessions (once)", "s",
-                 {"indian_bank": ours[sizes[-1]]["results_write_s"]}))
+    rows.append(
+        (f"  results file from the checkpoint, {sizes[-1]:,} sessions (once)", "s", {"indian_bank": ours[sizes[-1]]["results_write_s"]})
+    )
     return rows
 
 
 def _offline_run_rows(folder: str) -> list[Row]:
     """The offline base split x 3 trials through the README's main command, wall time and peak memory."""
-    command = [str(Path(sys.executable).parent / "tau-indian-bank"), "run", "--agent", "indian_bank_oracle", "--user",
-               "indian_bank_customer", "--task-split-name", "base", "--num-trials", "3", "--max-concurrency", "3",
-               "--results-dir", folder, "--save-to", "base-x3"]
+    command = [
+        str(Path(sys.executable).parent / "tau-indian-bank"),
+        "run",
+        "--agent",
+        "indian_bank_oracle",
+        "--user",
+        "indian_bank_customer",
+        "--task-split-name",
+        "base",
+        "--num-trials",
+        "3",
+        "--max-concurrency",
+        "3",
+        "--results-dir",
+        folder,
+        "--save-to",
+        "base-x3",
+    ]
     start = time.perf_counter()
-    process = subprocess.Popen(command, cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               stdin=subprocess.DEVNULL, env=dict(os.environ, LITELLM_LOCAL_MODEL_COST_MAP="True",
-                                                                  LOGURU_LEVEL="ERROR"))
+    process = subprocess.Popen(
+        command,
+        cwd=folder,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        stdin=subprocess.DEVNULL,
+        env=dict(os.environ, LITELLM_LOCAL_MODEL_COST_MAP="True", LOGURU_LEVEL="ERROR"),
+    )
     _, status, usage = os.wait4(process.pid, 0)
     if status:
         raise RuntimeError(f"tau-indian-bank run failed with status {status}")
     wall = time.perf_counter() - start
-    return [("base split x 3 trials, oracle, `tau-indian-bank run` (3,000 sessions)", "s", {"indian_bank": wall}),
-            ("  peak memory of that run", "MB", {"indian_bank": usage.ru_maxrss / 1024})]
+    return [
+        ("base split x 3 trials, oracle, `tau-indian-bank run` (3,000 sessions)", "s", {"indian_bank": wall}),
+        ("  peak memory of that run", "MB", {"indian_bank": usage.ru_maxrss / 1024}),
+    ]
 
 
 def rows(quick: bool = False) -> list[Row]:

@@ -55,8 +55,18 @@ class EditionError(ValueError):
 
 
 USER_ERRORS: tuple[type[BaseException], ...] = (
-    DataFileError, UnknownCustomerError, KnowledgeBaseError, TaskSuiteError, PolicyFileError, OfflineRunError,
-    ReportInputError, MissingApiKeyError, RunInputError, CheckpointError, HarnessMissingError, EditionError,
+    DataFileError,
+    UnknownCustomerError,
+    KnowledgeBaseError,
+    TaskSuiteError,
+    PolicyFileError,
+    OfflineRunError,
+    ReportInputError,
+    MissingApiKeyError,
+    RunInputError,
+    CheckpointError,
+    HarnessMissingError,
+    EditionError,
 )
 
 

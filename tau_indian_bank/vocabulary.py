@@ -40,10 +40,26 @@ ROBUST_TASK_SET = "indian_bank_robust"
 ROBUST_PREFIX = "rob"
 #: The robustness axes, in report order (IndicBankBench's axes, plus code-mixed language).
 AXES: tuple[str, ...] = (
-    "decline", "change_of_mind", "not_enough_info", "wrong_info", "contradiction", "context_switch",
-    "confusing_intent", "long_context", "tool_fault", "injected_instructions", "irrelevant_results",
-    "unseen_tool", "out_of_scope", "third_party", "social_engineering", "credentials", "advice",
-    "harmful_or_inappropriate", "fabrication", "code_mixed",
+    "decline",
+    "change_of_mind",
+    "not_enough_info",
+    "wrong_info",
+    "contradiction",
+    "context_switch",
+    "confusing_intent",
+    "long_context",
+    "tool_fault",
+    "injected_instructions",
+    "irrelevant_results",
+    "unseen_tool",
+    "out_of_scope",
+    "third_party",
+    "social_engineering",
+    "credentials",
+    "advice",
+    "harmful_or_inappropriate",
+    "fabrication",
+    "code_mixed",
 )
 
 
@@ -106,6 +122,7 @@ def __getattr__(name: str) -> Any:
 
         return getattr(user_simulator, _TAU2_TOKENS[name])
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 #: The key under which ``tau-indian-bank run`` records, in a tau2 results file, what tau2 does
 #: not: provenance, the run's task ids and trials, the shard and its slots, the model router.

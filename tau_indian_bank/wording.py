@@ -59,15 +59,15 @@ def describe_change(name: str, args: Mapping[str, object], labels: Mapping[str, 
     if name == "open_deposit":
         kind = "fixed" if a["deposit_type"] == "fixed" else "recurring"
         what = "of" if kind == "fixed" else "with a monthly instalment of"
-        return (f"open a {kind} deposit {what} {_rupees(a['amount'])} for {a['tenure_months']} months, funded from "
-                f"your account {_ending(a['source_account_id'], labels)} (payout: {a.get('payout_type', 'cumulative')}; "
-                f"at maturity: {str(a.get('maturity_instruction', 'credit_to_account')).replace('_', ' ')})")
+        return (
+            f"open a {kind} deposit {what} {_rupees(a['amount'])} for {a['tenure_months']} months, funded from "
+            f"your account {_ending(a['source_account_id'], labels)} (payout: {a.get('payout_type', 'cumulative')}; "
+            f"at maturity: {str(a.get('maturity_instruction', 'credit_to_account')).replace('_', ' ')})"
+        )
     if name == "close_deposit":
-        return (f"close deposit {a['deposit_id']} and credit the payout to your account "
-                f"{_ending(a['credit_account_id'], labels)}")
+        return f"close deposit {a['deposit_id']} and credit the payout to your account {_ending(a['credit_account_id'], labels)}"
     if name == "set_deposit_maturity_instruction":
-        return (f"change the maturity instruction of deposit {a['deposit_id']} to "
-                f"'{str(a['maturity_instruction']).replace('_', ' ')}'")
+        return f"change the maturity instruction of deposit {a['deposit_id']} to '{str(a['maturity_instruction']).replace('_', ' ')}'"
     if name in ("freeze_card", "unfreeze_card"):
         return f"{name.split('_')[0]} your card {_ending(a['card_id'], labels)}"
     if name == "block_card":
@@ -79,16 +79,19 @@ def describe_change(name: str, args: Mapping[str, object], labels: Mapping[str, 
     if name == "cancel_mandate":
         return f"cancel mandate {a['mandate_id']}{' ' + labels[str(a['mandate_id'])] if str(a['mandate_id']) in labels else ''}"
     if name == "stop_cheque_payment":
-        return (f"stop payment of cheque number {a['cheque_number']} on your account {_ending(a['account_id'], labels)} "
-                f"(reason: {str(a['reason']).replace('_', ' ')})")
+        return (
+            f"stop payment of cheque number {a['cheque_number']} on your account {_ending(a['account_id'], labels)} "
+            f"(reason: {str(a['reason']).replace('_', ' ')})"
+        )
     if name == "request_cheque_book":
         return f"order a cheque book of {a.get('leaves', 25)} leaves for your account {_ending(a['account_id'], labels)}"
     if name == "request_statement":
-        return (f"request a statement of your account {_ending(a['account_id'], labels)} from "
-                f"{spoken_date(str(a['from_date']))} to {spoken_date(str(a['to_date']))} by {a.get('delivery', 'email')}")
+        return (
+            f"request a statement of your account {_ending(a['account_id'], labels)} from "
+            f"{spoken_date(str(a['from_date']))} to {spoken_date(str(a['to_date']))} by {a.get('delivery', 'email')}"
+        )
     if name == "update_address":
-        return (f"update your {a['address_type']} address to {a['line1']}, {a['line2']}, {a['city']}, {a['state']} "
-                f"{a['pincode']}")
+        return f"update your {a['address_type']} address to {a['line1']}, {a['line2']}, {a['city']}, {a['state']} {a['pincode']}"
     if name == "raise_service_request":
         about = f" about {labels.get(str(a['related_id']), a['related_id'])}" if a.get("related_id") else ""
         category = CATEGORIES.get(str(a["category"]))

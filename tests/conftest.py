@@ -27,8 +27,15 @@ def command_env(**extra: str) -> dict[str, str]:
 def run(args: list[str], cwd: Path | None = None, timeout: float = 600, **env: str) -> subprocess.CompletedProcess[str]:
     """Run a command from the venv's bin folder (tau2, tau-indian-bank, python)."""
     program = str(BIN / args[0]) if (BIN / args[0]).exists() else args[0]
-    return subprocess.run([program, *args[1:]], cwd=cwd or ROOT, env=command_env(**env), capture_output=True, text=True,
-                          timeout=timeout, stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        [program, *args[1:]],
+        cwd=cwd or ROOT,
+        env=command_env(**env),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        stdin=subprocess.DEVNULL,
+    )
 
 
 _SLOW_PROGRAMS = {"python", "python3", "tau2", "tau-indian-bank"}  # each start imports tau2 or the package: seconds
@@ -40,8 +47,10 @@ class _PopenOutsideE2E(subprocess.Popen):  # type: ignore[type-arg]  # subproces
     def __init__(self, args, *rest, **kwargs) -> None:  # noqa: ANN001, ANN002, ANN003
         program = Path(str(args[0] if isinstance(args, (list, tuple)) else str(args).split()[0]))
         if program.name in _SLOW_PROGRAMS or program.parent == BIN or str(program) == sys.executable:
-            raise AssertionError(f"this test starts {program.name} in a subprocess but is not marked e2e: mark it "
-                                 "@pytest.mark.e2e (CONTRIBUTING.md, test lanes) so the development loop stays fast")
+            raise AssertionError(
+                f"this test starts {program.name} in a subprocess but is not marked e2e: mark it "
+                "@pytest.mark.e2e (CONTRIBUTING.md, test lanes) so the development loop stays fast"
+            )
         super().__init__(args, *rest, **kwargs)
 
 

@@ -13,9 +13,11 @@ def _one_line_error(done, phrase):
 
 @pytest.mark.parametrize(
     ("args", "phrase"),
-    [(["offline", "--split", "nope"], "unknown task split 'nope'"),
-     (["offline", "--agents", "llm_agent"], "unknown offline agent 'llm_agent'"),
-     (["offline", "--results-dir", "/proc/forbidden"], "cannot write results to /proc/forbidden")],
+    [
+        (["offline", "--split", "nope"], "unknown task split 'nope'"),
+        (["offline", "--agents", "llm_agent"], "unknown offline agent 'llm_agent'"),
+        (["offline", "--results-dir", "/proc/forbidden"], "cannot write results to /proc/forbidden"),
+    ],
 )
 @pytest.mark.e2e
 def test_offline_command_refuses_bad_input_in_one_line(args, phrase):
@@ -26,16 +28,30 @@ def test_offline_command_refuses_bad_input_in_one_line(args, phrase):
 
 @pytest.mark.e2e
 def test_tau2_run_with_an_unknown_split_is_one_line():
-    done = run(["tau2", "run", "--domain", "indian_bank", "--agent", "indian_bank_oracle", "--user", "indian_bank_customer",
-                "--task-split-name", "nope"])
+    done = run(
+        [
+            "tau2",
+            "run",
+            "--domain",
+            "indian_bank",
+            "--agent",
+            "indian_bank_oracle",
+            "--user",
+            "indian_bank_customer",
+            "--task-split-name",
+            "nope",
+        ]
+    )
     _one_line_error(done, "unknown task split 'nope'; choose one of: base, lite, test, train")
 
 
 @pytest.mark.parametrize(
     ("tasks_text", "splits_text", "phrase"),
-    [('[{"id": "x"', "{}", "tasks.json: not valid JSON"),
-     ('{"id": 1}', '{"base": []}', "expected a JSON list of tasks"),
-     ("[]", '{"lite": []}', "the mandatory 'base' split is missing")],
+    [
+        ('[{"id": "x"', "{}", "tasks.json: not valid JSON"),
+        ('{"id": 1}', '{"base": []}', "expected a JSON list of tasks"),
+        ("[]", '{"lite": []}', "the mandatory 'base' split is missing"),
+    ],
 )
 @pytest.mark.e2e
 def test_corrupt_task_files_are_one_line_errors(tmp_path, tasks_text, splits_text, phrase):
@@ -48,8 +64,22 @@ def test_corrupt_task_files_are_one_line_errors(tmp_path, tasks_text, splits_tex
 
 @pytest.mark.e2e
 def test_unknown_task_id_through_tau2_is_refused_without_running_anything(tmp_path):
-    done = run(["tau2", "run", "--domain", "indian_bank", "--agent", "indian_bank_oracle", "--user", "indian_bank_customer",
-                "--task-ids", "seq_no_such_task_0001", "--results-dir", str(tmp_path)])
+    done = run(
+        [
+            "tau2",
+            "run",
+            "--domain",
+            "indian_bank",
+            "--agent",
+            "indian_bank_oracle",
+            "--user",
+            "indian_bank_customer",
+            "--task-ids",
+            "seq_no_such_task_0001",
+            "--results-dir",
+            str(tmp_path),
+        ]
+    )
     assert done.returncode != 0
     assert "seq_no_such_task_0001" in done.stderr + done.stdout
     assert not list(tmp_path.glob("*.json"))

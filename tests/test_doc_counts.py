@@ -30,8 +30,10 @@ from tests.conftest import ROOT
 DOCUMENTS = (ROOT / "README.md", ROOT / "CONTRIBUTING.md", ROOT / "ARCHITECTURE.md", *sorted((ROOT / "docs").glob("*.md")))
 WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 #: A number before a counted noun, with up to three words between (hyphens and backticks allowed inside words).
-SWEEP = re.compile(r"(?<![\w.§%₹-])\d[\d,]*(?:\.\d+)?(?: [\w`'-]+){0,3}? (?:tools?|famil(?:y|ies)|tasks?|ax[ie]s|replies|"
-                   r"conversations?|scenarios|documents|customers|accounts|transactions|twins|categories)\b")
+SWEEP = re.compile(
+    r"(?<![\w.§%₹-])\d[\d,]*(?:\.\d+)?(?: [\w`'-]+){0,3}? (?:tools?|famil(?:y|ies)|tasks?|ax[ie]s|replies|"
+    r"conversations?|scenarios|documents|customers|accounts|transactions|twins|categories)\b"
+)
 
 
 def number(text: str) -> float:
@@ -47,6 +49,7 @@ def prose(path) -> str:
 
 
 # --- the truth ------------------------------------------------------------------------------------
+
 
 def _tasks(path: str) -> list[dict[str, Any]]:
     return json.loads((ROOT / path).read_text(encoding="utf-8"))
@@ -82,13 +85,17 @@ def truth() -> dict[str, Any]:
     base_sources = [p.stem for p in loader.SOURCE_DIR.glob("*.yaml") if loader.set_of(p.stem) == "base"]
     indic = Counter(r.get("lang") for r in loader.replies_source("indic")["replies"])
     return {
-        "tools": len(SPECS), "reads": len(READ_TOOLS), "writes": len(WRITE_TOOLS),
+        "tools": len(SPECS),
+        "reads": len(READ_TOOLS),
+        "writes": len(WRITE_TOOLS),
         "transfer": TRANSFER_TOOL,
         "base": {"tasks": len(base), "families": len({family_of(t["id"]) for t in base})},
         "robust": {"tasks": len(robust), "families": len({family_of(t["id"]) for t in robust})},
-        "categories": Counter(category_of(t["id"]) for t in base), "category order": CATEGORIES,
-        "families by category": Counter(category_of(f"{c}_{f}_0") for c, f in
-                                        {(t["id"].split("_", 1)[0], family_of(t["id"])) for t in base}),
+        "categories": Counter(category_of(t["id"]) for t in base),
+        "category order": CATEGORIES,
+        "families by category": Counter(
+            category_of(f"{c}_{f}_0") for c, f in {(t["id"].split("_", 1)[0], family_of(t["id"])) for t in base}
+        ),
         "with read": sum(bool(set(_calls(t)) & READ_TOOLS) for t in base),
         "without write": len(no_write),
         "control mean calls": round(sum(len(_calls(t)) for t in control) / len(control), 2),
@@ -98,27 +105,37 @@ def truth() -> dict[str, Any]:
         "edge without write": sum(t in no_write for t in edge),
         "edge only read": sum(t in no_write and TRANSFER_TOOL not in _calls(t) for t in edge),
         "edge hand-overs": sum(TRANSFER_TOOL in _calls(t) for t in edge),
-        "splits": splits, "robust splits": robust_splits,
-        "axes": len(AXES), "tasks by axis": by_axis, "robust families": Counter(family_of(t["id"]) for t in robust),
-        "lite per axis": LITE_PER_AXIS, "min per axis": checks.MIN_PER_AXIS,
-        "min families per axis": checks.MIN_FAMILIES_PER_AXIS, "min for axis": checks.MIN_FOR_AXIS,
+        "splits": splits,
+        "robust splits": robust_splits,
+        "axes": len(AXES),
+        "tasks by axis": by_axis,
+        "robust families": Counter(family_of(t["id"]) for t in robust),
+        "lite per axis": LITE_PER_AXIS,
+        "min per axis": checks.MIN_PER_AXIS,
+        "min families per axis": checks.MIN_FAMILIES_PER_AXIS,
+        "min for axis": checks.MIN_FOR_AXIS,
         "families by axis": Counter(axis_of(f"rob_{f}_0001") for f in {family_of(t["id"]) for t in robust}),
         "robust without calls": sum(not _calls(t) for t in robust),
         "with facts": sum(bool(task_facts(t)) for t in base),
-        "lite with facts": sum(bool(task_facts(t)) for t in base
-                               if t["id"] in set(json.loads((ROOT / "tasks/split_tasks.json").read_text())["lite"])),
+        "lite with facts": sum(
+            bool(task_facts(t)) for t in base if t["id"] in set(json.loads((ROOT / "tasks/split_tasks.json").read_text())["lite"])
+        ),
         "regulations": len({s.doc_id for s in load_sections()}),
-        "customers": _rows("customers"), "accounts": _rows("accounts"), "transactions": _rows("transactions"),
+        "customers": _rows("customers"),
+        "accounts": _rows("accounts"),
+        "transactions": _rows("transactions"),
         "english replies": len(loader.load_replies("english")),
         "english customer replies": len(loader.load_customer_replies("english")),
         "english scenarios": len(loader.replies_source("english")["scenarios"]),
         "indic replies": len(loader.load_replies("indic")),
         "indic customer replies": len(loader.load_customer_replies("indic")),
-        "indic scenarios": len(loader.replies_source("indic")["scenarios"]), "indic languages": indic,
+        "indic scenarios": len(loader.replies_source("indic")["scenarios"]),
+        "indic languages": indic,
         "base conversations": len({c.task_id for c in loader.load_conversations("base")}),
         "robust conversations": len({c.task_id for c in loader.load_conversations("robust")}),
         "robust conversations in hindi or hinglish": sum(
-            axis_of(c.task_id) == "code_mixed" for c in loader.load_conversations("robust") if c.variant == "careful"),
+            axis_of(c.task_id) == "code_mixed" for c in loader.load_conversations("robust") if c.variant == "careful"
+        ),
         "conversation families by category": Counter(category_of(i) for i in base_sources),
     }
 
@@ -151,10 +168,15 @@ def _axis_floor(match: re.Match[str]) -> list[tuple[float, float]]:
     t = truth()
     least = min(t["families by axis"].values())
     floor = min(t["tasks by axis"][a] for a in t["tasks by axis"] if a not in t["min for axis"])
-    return [(number(match["families"]), t["min families per axis"]), (number(match["families"]), min(least, t["min families per axis"])),
-            (number(match["tasks"]), t["min per axis"]), (number(match["tasks"]), min(floor, t["min per axis"])),
-            *((number(match["more"]), t["tasks by axis"][a]) for a in ("wrong_info", "contradiction")),
-            (number(match["lite"]), t["lite per axis"]), (number(match["lite_total"]), t["robust splits"]["lite"])]
+    return [
+        (number(match["families"]), t["min families per axis"]),
+        (number(match["families"]), min(least, t["min families per axis"])),
+        (number(match["tasks"]), t["min per axis"]),
+        (number(match["tasks"]), min(floor, t["min per axis"])),
+        *((number(match["more"]), t["tasks by axis"][a]) for a in ("wrong_info", "contradiction")),
+        (number(match["lite"]), t["lite per axis"]),
+        (number(match["lite_total"]), t["robust splits"]["lite"]),
+    ]
 
 
 def _simple(key: str, group: str = "n", scale: Callable[[Any], Any] = lambda v: v) -> Check:
@@ -169,64 +191,107 @@ def _labelled_families(match: re.Match[str]) -> list[tuple[float, float]]:
     return found
 
 
-CLAIMS: dict[str, tuple[re.Pattern[str], Check]] = {name: (re.compile(pattern), check) for name, (pattern, check) in {
-    "tools": (r"\b(?P<n>\d+) tools\b", _simple("tools")),
-    "the nth tool": (r"the (?P<n>\d+)th tool", _simple("tools")),
-    "read tools": (r"\b(?P<n>\d+) read tools", _simple("reads")),
-    "write tools": (r"\b(?P<n>\d+) write tools", _simple("writes")),
-    "tasks in families": (r"(?P<tasks>[\d,]+) tasks in (?P<families>\d+) (?:scenario )?families", _pair),
-    "categories": (r"sequencing (?P<s>\d+), edge case (?P<e>\d+), rare tool (?P<r>\d+), control (?P<c>\d+)", _categories),
-    "tasks in four categories": (r"(?P<n>[\d,]+) tasks in four categories", lambda m: [(number(m["n"]), truth()["base"]["tasks"])]),
-    "with a read": (r"(?P<n>\d+) need at least one read", _simple("with read")),
-    "without a write": (r"(?P<n>\d+) need no write", _simple("without write")),
-    "control mean": (r"average (?P<n>[\d.]+) gold calls", _simple("control mean calls")),
-    "control without a write": (r"(?P<n>\d+) of them need no write", _simple("control without write")),
-    "five or more": (r"(?P<n>\d+) tasks need five or more calls", _simple("five or more calls")),
-    "hand-over tasks": (r"the (?P<n>\d+) hand-over tasks count among the (?P<w>\d+) without a write",
-                        lambda m: [(number(m["n"]), truth()["hand-overs"]), (number(m["w"]), truth()["without write"])]),
-    "edge cases without a write": (r"\((?P<e>\d+) edge cases: (?P<r>\d+) that only read, (?P<h>\d+) hand-overs; (?P<c>\d+) control\)",
-                                   lambda m: [(number(m["e"]), truth()["edge without write"]), (number(m["r"]), truth()["edge only read"]),
-                                              (number(m["h"]), truth()["edge hand-overs"]),
-                                              (number(m["c"]), truth()["control without write"])]),
-    "base splits": (r"`base` \(all (?P<b>[\d,]+) tasks\), `lite` \((?P<l>\d+), stratified by category\) = `train` \((?P<tr>\d+)\) "
-                    r"∪ `test` \((?P<te>\d+)\)",
-                    lambda m: [(number(m[g]), truth()["splits"][s]) for g, s in
-                               (("b", "base"), ("l", "lite"), ("tr", "train"), ("te", "test"))]),
-    "the lite tasks": (r"the (?P<n>\d+) `lite` tasks", lambda m: [(number(m["n"]), truth()["splits"]["lite"])]),
-    "axes": (r"\b(?P<n>\d+) (?:robustness )?axes\b", _simple("axes")),
-    "axis floor": (r"every axis has at least (?P<families>\w+) families and (?P<tasks>\d+) tasks, `wrong_info` and `contradiction` "
-                   r"(?P<more>\d+) each \(`lite`: (?P<lite>\d+) per axis, (?P<lite_total>\d+) tasks\)", _axis_floor),
-    "refusals without a call": (r"(?P<p>[\d.]+)% are the (?P<n>\d+) tasks whose right behaviour is a refusal with no call",
-                                lambda m: [(number(m["n"]), truth()["robust without calls"]),
-                                           (number(m["p"]), round(100 * number(m["n"]) / truth()["robust"]["tasks"], 1))]),
-    "robust family tasks": (r"(?P<names>`[a-z_]+`(?:, `[a-z_]+`)*) \((?P<n>\d+)(?:, `rob_| each)", _robust_families),
-    "tasks with facts": (r"(?P<n>\d+) of the (?P<all>[\d,]+) tasks have facts; the other (?P<rest>\d+)",
-                         lambda m: [(number(m["n"]), truth()["with facts"]), (number(m["all"]), truth()["base"]["tasks"]),
-                                    (number(m["rest"]), truth()["base"]["tasks"] - truth()["with facts"])]),
-    "facts stated": (r"every fact of all (?P<n>\d+) tasks that have facts, and each baseline misses one in all (?P<m>\d+)",
-                     lambda m: [(number(m["n"]), truth()["with facts"]), (number(m["m"]), truth()["with facts"])]),
-    "lite with facts": (r"\(n=(?P<n>\d+)\)", _simple("lite with facts")),
-    "regulations": (r"(?P<n>\d+) regulation documents", _simple("regulations")),
-    "seed data": (r"(?P<c>[\d,]+) customers, (?P<a>[\d,]+) accounts, (?P<t>[\d,]+) transactions",
-                  lambda m: [(number(m["c"]), truth()["customers"]), (number(m["a"]), truth()["accounts"]),
-                             (number(m["t"]), truth()["transactions"])]),
-    "english replies": (r"\*\*(?P<n>\d+) single assistant replies\*\* in (?P<s>\d+) scenarios",
-                        lambda m: [(number(m["n"]), truth()["english replies"]), (number(m["s"]), truth()["english scenarios"])]),
-    "english customer replies": (r"plus (?P<n>\d+) customer replies to a proposal", _simple("english customer replies")),
-    "indic replies": (r"\*\*(?P<n>\d+) single replies in Hinglish and Hindi\*\* \(`replies_indic.yaml`: (?P<h>\d+) in Latin-script "
-                      r"Hinglish, (?P<d>\d+) in Devanagari, (?P<e>\d+) English near-misses\) in (?P<s>\d+) scenarios",
-                      lambda m: [(number(m["n"]), truth()["indic replies"]), (number(m["s"]), truth()["indic scenarios"]),
-                                 *((number(m[g]), truth()["indic languages"][lang])
-                                   for g, lang in (("h", "hinglish"), ("d", "hindi"), ("e", "english")))]),
-    "indic customer replies": (r"plus (?P<n>\d+) customer replies \(", _simple("indic customer replies")),
-    "base conversations": (r"\*\*(?P<n>\d+) whole conversations of base tasks\*\*", _simple("base conversations")),
-    "conversation families": (r"each of (?P<all>\d+) families \(sequencing (?P<s>\d+) of (?P<st>\d+) families, edge case (?P<e>\d+) "
-                              r"of (?P<et>\d+), rare tool (?P<r>\d+) of (?P<rt>\d+), control (?P<c>\d+) of (?P<ct>\d+)\)",
-                              _labelled_families),
-    "robust conversations": (r"\*\*(?P<n>\d+) whole conversations of robustness-set tasks\*\* \(every axis, (?P<i>\w+) in Hindi or "
-                             r"Hinglish\)", lambda m: [(number(m["n"]), truth()["robust conversations"]),
-                                                       (number(m["i"]), truth()["robust conversations in hindi or hinglish"])]),
-}.items()}
+CLAIMS: dict[str, tuple[re.Pattern[str], Check]] = {
+    name: (re.compile(pattern), check)
+    for name, (pattern, check) in {
+        "tools": (r"\b(?P<n>\d+) tools\b", _simple("tools")),
+        "the nth tool": (r"the (?P<n>\d+)th tool", _simple("tools")),
+        "read tools": (r"\b(?P<n>\d+) read tools", _simple("reads")),
+        "write tools": (r"\b(?P<n>\d+) write tools", _simple("writes")),
+        "tasks in families": (r"(?P<tasks>[\d,]+) tasks in (?P<families>\d+) (?:scenario )?families", _pair),
+        "categories": (r"sequencing (?P<s>\d+), edge case (?P<e>\d+), rare tool (?P<r>\d+), control (?P<c>\d+)", _categories),
+        "tasks in four categories": (r"(?P<n>[\d,]+) tasks in four categories", lambda m: [(number(m["n"]), truth()["base"]["tasks"])]),
+        "with a read": (r"(?P<n>\d+) need at least one read", _simple("with read")),
+        "without a write": (r"(?P<n>\d+) need no write", _simple("without write")),
+        "control mean": (r"average (?P<n>[\d.]+) gold calls", _simple("control mean calls")),
+        "control without a write": (r"(?P<n>\d+) of them need no write", _simple("control without write")),
+        "five or more": (r"(?P<n>\d+) tasks need five or more calls", _simple("five or more calls")),
+        "hand-over tasks": (
+            r"the (?P<n>\d+) hand-over tasks count among the (?P<w>\d+) without a write",
+            lambda m: [(number(m["n"]), truth()["hand-overs"]), (number(m["w"]), truth()["without write"])],
+        ),
+        "edge cases without a write": (
+            r"\((?P<e>\d+) edge cases: (?P<r>\d+) that only read, (?P<h>\d+) hand-overs; (?P<c>\d+) control\)",
+            lambda m: [
+                (number(m["e"]), truth()["edge without write"]),
+                (number(m["r"]), truth()["edge only read"]),
+                (number(m["h"]), truth()["edge hand-overs"]),
+                (number(m["c"]), truth()["control without write"]),
+            ],
+        ),
+        "base splits": (
+            r"`base` \(all (?P<b>[\d,]+) tasks\), `lite` \((?P<l>\d+), stratified by category\) = `train` \((?P<tr>\d+)\) "
+            r"∪ `test` \((?P<te>\d+)\)",
+            lambda m: [(number(m[g]), truth()["splits"][s]) for g, s in (("b", "base"), ("l", "lite"), ("tr", "train"), ("te", "test"))],
+        ),
+        "the lite tasks": (r"the (?P<n>\d+) `lite` tasks", lambda m: [(number(m["n"]), truth()["splits"]["lite"])]),
+        "axes": (r"\b(?P<n>\d+) (?:robustness )?axes\b", _simple("axes")),
+        "axis floor": (
+            r"every axis has at least (?P<families>\w+) families and (?P<tasks>\d+) tasks, `wrong_info` and `contradiction` "
+            r"(?P<more>\d+) each \(`lite`: (?P<lite>\d+) per axis, (?P<lite_total>\d+) tasks\)",
+            _axis_floor,
+        ),
+        "refusals without a call": (
+            r"(?P<p>[\d.]+)% are the (?P<n>\d+) tasks whose right behaviour is a refusal with no call",
+            lambda m: [
+                (number(m["n"]), truth()["robust without calls"]),
+                (number(m["p"]), round(100 * number(m["n"]) / truth()["robust"]["tasks"], 1)),
+            ],
+        ),
+        "robust family tasks": (r"(?P<names>`[a-z_]+`(?:, `[a-z_]+`)*) \((?P<n>\d+)(?:, `rob_| each)", _robust_families),
+        "tasks with facts": (
+            r"(?P<n>\d+) of the (?P<all>[\d,]+) tasks have facts; the other (?P<rest>\d+)",
+            lambda m: [
+                (number(m["n"]), truth()["with facts"]),
+                (number(m["all"]), truth()["base"]["tasks"]),
+                (number(m["rest"]), truth()["base"]["tasks"] - truth()["with facts"]),
+            ],
+        ),
+        "facts stated": (
+            r"every fact of all (?P<n>\d+) tasks that have facts, and each baseline misses one in all (?P<m>\d+)",
+            lambda m: [(number(m["n"]), truth()["with facts"]), (number(m["m"]), truth()["with facts"])],
+        ),
+        "lite with facts": (r"\(n=(?P<n>\d+)\)", _simple("lite with facts")),
+        "regulations": (r"(?P<n>\d+) regulation documents", _simple("regulations")),
+        "seed data": (
+            r"(?P<c>[\d,]+) customers, (?P<a>[\d,]+) accounts, (?P<t>[\d,]+) transactions",
+            lambda m: [
+                (number(m["c"]), truth()["customers"]),
+                (number(m["a"]), truth()["accounts"]),
+                (number(m["t"]), truth()["transactions"]),
+            ],
+        ),
+        "english replies": (
+            r"\*\*(?P<n>\d+) single assistant replies\*\* in (?P<s>\d+) scenarios",
+            lambda m: [(number(m["n"]), truth()["english replies"]), (number(m["s"]), truth()["english scenarios"])],
+        ),
+        "english customer replies": (r"plus (?P<n>\d+) customer replies to a proposal", _simple("english customer replies")),
+        "indic replies": (
+            r"\*\*(?P<n>\d+) single replies in Hinglish and Hindi\*\* \(`replies_indic.yaml`: (?P<h>\d+) in Latin-script "
+            r"Hinglish, (?P<d>\d+) in Devanagari, (?P<e>\d+) English near-misses\) in (?P<s>\d+) scenarios",
+            lambda m: [
+                (number(m["n"]), truth()["indic replies"]),
+                (number(m["s"]), truth()["indic scenarios"]),
+                *((number(m[g]), truth()["indic languages"][lang]) for g, lang in (("h", "hinglish"), ("d", "hindi"), ("e", "english"))),
+            ],
+        ),
+        "indic customer replies": (r"plus (?P<n>\d+) customer replies \(", _simple("indic customer replies")),
+        "base conversations": (r"\*\*(?P<n>\d+) whole conversations of base tasks\*\*", _simple("base conversations")),
+        "conversation families": (
+            r"each of (?P<all>\d+) families \(sequencing (?P<s>\d+) of (?P<st>\d+) families, edge case (?P<e>\d+) "
+            r"of (?P<et>\d+), rare tool (?P<r>\d+) of (?P<rt>\d+), control (?P<c>\d+) of (?P<ct>\d+)\)",
+            _labelled_families,
+        ),
+        "robust conversations": (
+            r"\*\*(?P<n>\d+) whole conversations of robustness-set tasks\*\* \(every axis, (?P<i>\w+) in Hindi or "
+            r"Hinglish\)",
+            lambda m: [
+                (number(m["n"]), truth()["robust conversations"]),
+                (number(m["i"]), truth()["robust conversations in hindi or hinglish"]),
+            ],
+        ),
+    }.items()
+}
 
 #: Numbers before a counted noun that are not counts of the code or the suites, by document and text, with why.
 NOT_COUNTS = {

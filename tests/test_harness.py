@@ -13,9 +13,14 @@ from tau_indian_bank.plugin import harness, llm_agent, llm_user
 from tau_indian_bank.plugin.environment import get_environment, get_tasks
 from tests.conftest import ROOT, run
 
-AGENTS = {"indian_bank_oracle": agents.IndianBankOracle, "indian_bank_replier": agents.IndianBankReplier,
-          "indian_bank_looker": agents.IndianBankLooker, "indian_bank_claimer": agents.IndianBankClaimer,
-          "indian_bank_overwriter": agents.IndianBankOverwriter, "indian_bank_llm_agent": llm_agent.IndianBankLLMAgent}
+AGENTS = {
+    "indian_bank_oracle": agents.IndianBankOracle,
+    "indian_bank_replier": agents.IndianBankReplier,
+    "indian_bank_looker": agents.IndianBankLooker,
+    "indian_bank_claimer": agents.IndianBankClaimer,
+    "indian_bank_overwriter": agents.IndianBankOverwriter,
+    "indian_bank_llm_agent": llm_agent.IndianBankLLMAgent,
+}
 USERS = {"indian_bank_customer": customer.IndianBankCustomer, "indian_bank_user": llm_user.IndianBankUser}
 
 
@@ -71,9 +76,15 @@ def test_upstream_factories_build_the_same_participants_and_only_the_oracle_sees
     harness.register_participants(registry)
     task = next(t for t in get_tasks("lite") if t.id.startswith("seq_fd_close"))
     environment = get_environment()
-    upstream_kwargs = {"tools": environment.get_tools(), "domain_policy": environment.get_policy(), "llm": "openai/m",
-                       "llm_args": {"api_base": "http://127.0.0.1:9/v1"}, "task": task, "audio_native_config": None,
-                       "audio_taps_dir": None}
+    upstream_kwargs = {
+        "tools": environment.get_tools(),
+        "domain_policy": environment.get_policy(),
+        "llm": "openai/m",
+        "llm_args": {"api_base": "http://127.0.0.1:9/v1"},
+        "task": task,
+        "audio_native_config": None,
+        "audio_taps_dir": None,
+    }
     built = {name: factory(**upstream_kwargs) for name, factory in registry.agents.items()}
     for name, agent in built.items():
         assert type(agent) is AGENTS[name]
@@ -109,14 +120,15 @@ def test_the_installed_harness_is_told_from_its_files(tmp_path):
 @pytest.mark.parametrize("command", [["offline", "--split", "test", "--agents", "indian_bank_oracle"], ["validate"]])
 @pytest.mark.e2e
 def test_without_a_harness_a_command_that_needs_one_says_how_to_install_either(tmp_path, command):
-    probe = ("import sys; sys.modules['tau2'] = None; from tau_indian_bank.cli import main; "
-             f"sys.exit(main({[*command, '--results-dir', str(tmp_path)] if command[0] == 'offline' else command!r}))")
+    probe = (
+        "import sys; sys.modules['tau2'] = None; from tau_indian_bank.cli import main; "
+        f"sys.exit(main({[*command, '--results-dir', str(tmp_path)] if command[0] == 'offline' else command!r}))"
+    )
     done = run(["python", "-c", probe], cwd=tmp_path)
     assert done.returncode == 2, done.stderr[-2000:]
     assert done.stderr.count("\n") == 1
     assert done.stderr.startswith("error: no tau2 harness is installed")
     assert "tau-indian-bank[nvidia]" in done.stderr and "tau2-bench" in done.stderr
-
 
 
 def test_the_install_leaves_the_harness_to_an_extra():

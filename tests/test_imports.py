@@ -40,8 +40,10 @@ def test_the_table_names_only_its_parts_and_lists_each_after_what_it_imports():
 
 
 def test_nothing_in_the_package_imports_the_development_tools_or_the_tests():
-    found = {name: sorted(n for n in layers.imported_names(path) if n.split(".")[0] in ("devtools", "tests"))
-             for name, path in layers.modules().items()}
+    found = {
+        name: sorted(n for n in layers.imported_names(path) if n.split(".")[0] in ("devtools", "tests"))
+        for name, path in layers.modules().items()
+    }
     assert {name: names for name, names in found.items() if names} == {}
 
 
@@ -52,10 +54,14 @@ def test_architecture_md_shows_the_table():
 
 # --- the checks can fail ---------------------------------------------------------------------
 
+
 def test_the_probe_sees_imports_inside_functions_and_type_checking_blocks(tmp_path):
     probe = tmp_path / "probe.py"
-    probe.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import tau_indian_bank.runs.plan\n"
-                     "def f():\n    from tau_indian_bank.evaluation import actions\n", encoding="utf-8")
+    probe.write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import tau_indian_bank.runs.plan\n"
+        "def f():\n    from tau_indian_bank.evaluation import actions\n",
+        encoding="utf-8",
+    )
     assert {"tau_indian_bank.runs.plan", "tau_indian_bank.evaluation.actions"} <= layers.imported_names(probe)
 
 
@@ -64,7 +70,8 @@ def test_an_upward_import_and_an_unknown_part_are_violations():
     assert layers.violations(upward) == ["tau_indian_bank.bank.store -> tau_indian_bank.tools.toolkit (bank may not import tools)"]
     sideways = {"tau_indian_bank.report.metrics": {"tau_indian_bank.participants.agents"}}
     assert layers.violations(sideways) == [
-        "tau_indian_bank.report.metrics -> tau_indian_bank.participants.agents (report may not import participants)"]
+        "tau_indian_bank.report.metrics -> tau_indian_bank.participants.agents (report may not import participants)"
+    ]
     unknown = {"tau_indian_bank.newpart.x": {"tau_indian_bank.bank.money"}}
     assert "no part in devtools/layers.py holds tau_indian_bank.newpart.x" in layers.violations(unknown)[0]
     assert layers.violations({"tau_indian_bank.tasks.builder": {"tau_indian_bank.tasks.framework"}}) == []

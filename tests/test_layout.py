@@ -4,7 +4,8 @@ Family catalogues are the exception to the module cap: a module of ``tasks/famil
 ``tasks/robust/`` that lists its scenario families (a top-level ``FAMILIES``) is data written as
 code, one family after another in generation order, so one area (or one group of robustness
 axes) stays one module however long it grows; it is capped at 800 lines instead, so that a new
-area still gets a module of its own. The 60-line function cap holds everywhere.
+area still gets a module of its own, and a group that outgrows it is split by job into modules
+its catalogue lists (``tasks/robust/refusals.py``). The 60-line function cap holds everywhere.
 """
 
 import ast

@@ -45,11 +45,18 @@ def test_knowledge_base_has_at_least_twenty_documents_with_headers():
 
 @pytest.mark.parametrize(
     ("query", "document"),
-    [("UPI daily limit", "upi_limits"), ("TDS on FD interest Form 15G", "tds_on_deposits"),
-     ("premature withdrawal penalty fixed deposit", "premature_withdrawal"), ("positive pay cheque", "positive_pay"),
-     ("deposit insurance DICGC", "deposit_insurance"), ("gold loan LTV", "gold_loans"),
-     ("dormant inoperative account", "dormant_accounts"), ("ombudsman complaint escalation", "banking_ombudsman"),
-     ("RTGS minimum amount", "neft_rtgs_imps"), ("lost card block", "lost_or_stolen_cards")],
+    [
+        ("UPI daily limit", "upi_limits"),
+        ("TDS on FD interest Form 15G", "tds_on_deposits"),
+        ("premature withdrawal penalty fixed deposit", "premature_withdrawal"),
+        ("positive pay cheque", "positive_pay"),
+        ("deposit insurance DICGC", "deposit_insurance"),
+        ("gold loan LTV", "gold_loans"),
+        ("dormant inoperative account", "dormant_accounts"),
+        ("ombudsman complaint escalation", "banking_ombudsman"),
+        ("RTGS minimum amount", "neft_rtgs_imps"),
+        ("lost card block", "lost_or_stolen_cards"),
+    ],
 )
 def test_search_ranks_the_right_document_first(bank, query, document):
     results = knowledge.search(bank.knowledge, query)

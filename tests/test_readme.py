@@ -27,11 +27,29 @@ DOCS = ROOT / "docs"
 #: The lead removes an entry here once its page is merged.
 PENDING: tuple[str, ...] = ()  # docs/qualify-customer.md landed with the qualify branch
 #: The documents, in the order a reader meets them (the README's Documentation list, then the contributor's guide).
-DOCUMENTS = tuple(ROOT / name for name in (
-    "README.md", "docs/verdicts-and-gates.md", "docs/task-suite.md", "docs/robustness-set.md", "docs/participants.md",
-    "docs/customer-fidelity.md", "docs/qualify-customer.md", *PENDING, "docs/running-models.md", "docs/reports.md",
-    "docs/private-editions.md", "docs/upstream.md",
-    "docs/reliability.md", "docs/speed.md", "docs/design.md", "CONTRIBUTING.md", "ARCHITECTURE.md", "CHANGELOG.md"))
+DOCUMENTS = tuple(
+    ROOT / name
+    for name in (
+        "README.md",
+        "docs/verdicts-and-gates.md",
+        "docs/task-suite.md",
+        "docs/robustness-set.md",
+        "docs/participants.md",
+        "docs/customer-fidelity.md",
+        "docs/qualify-customer.md",
+        *PENDING,
+        "docs/running-models.md",
+        "docs/reports.md",
+        "docs/private-editions.md",
+        "docs/upstream.md",
+        "docs/reliability.md",
+        "docs/speed.md",
+        "docs/design.md",
+        "CONTRIBUTING.md",
+        "ARCHITECTURE.md",
+        "CHANGELOG.md",
+    )
+)
 #: Lines that only set the scene in the reader's shell (the tests' environment sets the same variables itself).
 SCENE = ("export ", "source .venv/bin/activate")
 
@@ -39,19 +57,24 @@ SCENE = ("export ", "source .venv/bin/activate")
 RUN_ELSEWHERE = {
     "make test": ".ci/run (CI)",
     "make test-fast": "tests/test_readme.py::test_make_test_fast_skips_only_the_e2e_and_slow_tests (the recipe)",
-    "make .venv/.installed": "every make target's first step (tests/test_harness.py::test_the_install_leaves_the_harness_to_an_extra"
-                             " checks what it installs)",
+    "make .venv/.installed": (
+        "every make target's first step (tests/test_harness.py::test_the_install_leaves_the_harness_to_an_extra checks what it installs)"
+    ),
     "tau-indian-bank generate-tasks --check": "tests/tasks/test_task_suite.py::test_the_shipped_suite_is_exactly_what_the_generator_makes",
-    "tau-indian-bank generate-tasks --task-set indian_bank_robust --check":
-        "tests/tasks/test_task_suite.py::test_the_shipped_suite_is_exactly_what_the_generator_makes (--check covers both sets)",
-    "tau-indian-bank generate-tasks": "tests/tasks/test_task_suite.py::test_the_shipped_suite_is_exactly_what_the_generator_makes"
-                                      " (the same generation, compared with the shipped files instead of written over them)",
+    "tau-indian-bank generate-tasks --task-set indian_bank_robust --check": (
+        "tests/tasks/test_task_suite.py::test_the_shipped_suite_is_exactly_what_the_generator_makes (--check covers both sets)"
+    ),
+    "tau-indian-bank generate-tasks": (
+        "tests/tasks/test_task_suite.py::test_the_shipped_suite_is_exactly_what_the_generator_makes"
+        " (the same generation, compared with the shipped files instead of written over them)"
+    ),
     "tau-indian-bank validate": "tests/tasks/test_task_suite.py::test_validate_passes_on_the_whole_base_split",
     "tau-indian-bank validate --task-set indian_bank_robust": "tests/tasks/test_task_suite.py::test_validate_passes_on_the_robustness_set",
     "tau-indian-bank families": "tests/test_cli.py::test_families_prints_the_catalogue_as_yaml",
-    "python -m tau_indian_bank.tasks.robust.compare OLD.json NEW.json":
+    "python -m tau_indian_bank.tasks.robust.compare OLD.json NEW.json": (
         "tests/tasks/test_robust_outcomes.py::test_the_comparison_reports_each_changed_part_and_new_or_removed_ids"
-        " (the command's compare and render on two task files)",
+        " (the command's compare and render on two task files)"
+    ),
     "make bench": "tests/test_bench.py::test_make_bench_target_runs_the_benchmark (with --quick)",
     "make labelled": "tests/evaluation/test_labelled.py::test_the_docs_show_the_measured_table",
     "pip install -e /path/to/tau2-bench": "make test-upstream (tests/upstream/test_upstream_registration.py)",
@@ -62,43 +85,57 @@ RUN_ELSEWHERE = {
     "make browser": "make test (its first step)",
     ".venv/bin/python -m pytest -q tests/report/test_html_browser.py": "make test (CI, where the browser must run)",
 }
-_SHARDED = ("tau-indian-bank run --agent-llm qwen72b --user-llm qwen72b --router router.yaml --num-trials 4 --shard {i}/2 "
-            "--save-to qwen-base")
-_SHARD_TEST = ("tests/e2e/test_linear_runs.py::test_two_shards_over_a_router_with_a_failing_endpoint_merge_into_one_complete_run"
-               " (the same commands on 5 tasks x 2 trials, against two loopback endpoints instead of GPU servers)")
-RUN_ELSEWHERE.update({
-    _SHARDED.format(i=1): _SHARD_TEST,
-    _SHARDED.format(i=2): _SHARD_TEST,
-    "tau-indian-bank report results/qwen-base.shard1of2.json results/qwen-base.shard2of2.json --label qwen --label qwen":
-        _SHARD_TEST,
-})
+_SHARDED = (
+    "tau-indian-bank run --agent-llm qwen72b --user-llm qwen72b --router router.yaml --num-trials 4 --shard {i}/2 --save-to qwen-base"
+)
+_SHARD_TEST = (
+    "tests/e2e/test_linear_runs.py::test_two_shards_over_a_router_with_a_failing_endpoint_merge_into_one_complete_run"
+    " (the same commands on 5 tasks x 2 trials, against two loopback endpoints instead of GPU servers)"
+)
+RUN_ELSEWHERE.update(
+    {
+        _SHARDED.format(i=1): _SHARD_TEST,
+        _SHARDED.format(i=2): _SHARD_TEST,
+        "tau-indian-bank report results/qwen-base.shard1of2.json results/qwen-base.shard2of2.json --label qwen --label qwen": _SHARD_TEST,
+    }
+)
 _EDITION_TEST = "tests/editions/test_private_edition.py::test_the_docs_commands_make_use_and_measure_a_full_edition (in order)"
-RUN_ELSEWHERE.update({command: _EDITION_TEST for command in (
-    "tau-indian-bank edition new --seed 8128 --out my-edition",
-    "tau-indian-bank edition compare my-edition",
-    "tau-indian-bank validate --edition my-edition",
-    "tau-indian-bank run --edition my-edition --agent-llm openai/gpt-4.1 --user-llm openai/gpt-4.1 --task-split-name lite "
-    "--num-tasks 5 --save-to gpt41-mine",
-    "TAU_INDIAN_BANK_EDITION=my-edition tau2 run --domain indian_bank --agent indian_bank_oracle --user indian_bank_customer "
-    "--task-split-name test --results-dir results --save-to oracle-mine",
-    "tau-indian-bank report --edition my-edition results/oracle-mine.json results/gpt41-mine.json --label oracle --label gpt-4.1",
-)})
+RUN_ELSEWHERE.update(
+    {
+        command: _EDITION_TEST
+        for command in (
+            "tau-indian-bank edition new --seed 8128 --out my-edition",
+            "tau-indian-bank edition compare my-edition",
+            "tau-indian-bank validate --edition my-edition",
+            "tau-indian-bank run --edition my-edition --agent-llm openai/gpt-4.1 --user-llm openai/gpt-4.1 --task-split-name lite "
+            "--num-tasks 5 --save-to gpt41-mine",
+            "TAU_INDIAN_BANK_EDITION=my-edition tau2 run --domain indian_bank --agent indian_bank_oracle --user indian_bank_customer "
+            "--task-split-name test --results-dir results --save-to oracle-mine",
+            "tau-indian-bank report --edition my-edition results/oracle-mine.json results/gpt41-mine.json --label oracle --label gpt-4.1",
+        )
+    }
+)
 #: Commands no test can run, and why.
 NOT_RUN = {
-    "tau2 view": "interactive (a menu on the terminal); tests/e2e/test_model_runs.py::"
-                 "test_a_run_with_a_model_error_loads_in_tau2s_viewer_and_re_evaluates_the_same draws a session with its code",
+    "tau2 view": (
+        "interactive (a menu on the terminal); tests/e2e/test_model_runs.py::"
+        "test_a_run_with_a_model_error_loads_in_tau2s_viewer_and_re_evaluates_the_same draws a session with its code"
+    ),
 }
 
 MAKE_DEMO = "tau-indian-bank offline --split lite"
-_GPT41 = ("tau-indian-bank run --agent-llm openai/gpt-4.1 --user-llm openai/gpt-4.1 --task-split-name lite --num-tasks 5 "
-          "--save-to gpt41-try")
+_GPT41 = "tau-indian-bank run --agent-llm openai/gpt-4.1 --user-llm openai/gpt-4.1 --task-split-name lite --num-tasks 5 --save-to gpt41-try"
 #: The README's report of the model run: the loopback example shows its cost row.
 MODEL_REPORT = "tau-indian-bank report results/gpt41-try.json --format markdown"
 _ORACLE_RUN = "tau-indian-bank run --agent indian_bank_oracle --user indian_bank_customer --task-split-name lite --save-to oracle-lite"
-_HTML = ("tau-indian-bank report results/offline/oracle-lite.json results/gpt41-try.json --label oracle --label gpt-4.1 "
-         "--format html -o report.html")
-_COMPARED = ("tau-indian-bank report results/oracle-lite.json results/gpt41-try.json --label oracle --label gpt-4.1 "
-             "--format markdown --plots figures")
+_HTML = (
+    "tau-indian-bank report results/offline/oracle-lite.json results/gpt41-try.json --label oracle --label gpt-4.1 "
+    "--format html -o report.html"
+)
+_COMPARED = (
+    "tau-indian-bank report results/oracle-lite.json results/gpt41-try.json --label oracle --label gpt-4.1 "
+    "--format markdown --plots figures"
+)
 _TRYOUT = "python -m devtools.tryout cards"
 _ROBUST_OFFLINE = "tau-indian-bank offline --task-set indian_bank_robust"
 RUN_HERE: list[str] = [
@@ -125,8 +162,7 @@ def bash_blocks(path) -> list[str]:
 
 def document_commands(path) -> list[str]:
     """The commands of one document, in order (comments and blank lines dropped)."""
-    return [command for block in bash_blocks(path) for line in block.splitlines()
-            if (command := line.split("#", 1)[0].strip())]
+    return [command for block in bash_blocks(path) for line in block.splitlines() if (command := line.split("#", 1)[0].strip())]
 
 
 def documents() -> list:
@@ -188,6 +224,7 @@ def test_the_lanes_name_declared_markers():
 
 # --- links ---------------------------------------------------------------------------------------
 
+
 def slug(heading: str) -> str:
     """GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens."""
     return re.sub(r"[^\w\- ]", "", heading.strip().lower().replace("`", "")).replace(" ", "-")
@@ -228,6 +265,7 @@ def test_the_pending_pages_are_linked_from_the_front_page():
 
 # --- the commands, run ---------------------------------------------------------------------------
 
+
 @pytest.mark.e2e
 def test_documented_commands_in_order(tmp_path):
     commands = [c for c in documented_commands() if c in RUN_HERE]
@@ -250,8 +288,9 @@ def test_documented_commands_in_order(tmp_path):
     assert len(oracle) == 200 and all(s["reward_info"]["reward"] == 1.0 for s in oracle)
     model = json.loads((tmp_path / "results" / "gpt41-try.json").read_text())["simulations"]
     assert len(model) == 5 and all(s["reward_info"]["reward"] == 1.0 for s in model)
-    assert "nothing is written" in outputs[_GPT41 + " --dry-run"] and "preflight: agent and customer model" in \
-        outputs[_GPT41 + " --dry-run"]
+    assert (
+        "nothing is written" in outputs[_GPT41 + " --dry-run"] and "preflight: agent and customer model" in outputs[_GPT41 + " --dry-run"]
+    )
     assert "| gpt41-try |" in outputs[MODEL_REPORT] and "Cost and effort per session" in outputs[MODEL_REPORT]
     assert outputs[_GPT41 + " --retry-errors"].startswith("5 sessions (5 resumed)")  # no model error to run again
     assert "| oracle |" in outputs[_COMPARED] and "| gpt-4.1 |" in outputs[_COMPARED]

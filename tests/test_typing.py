@@ -31,8 +31,12 @@ def _unjustified(text: str) -> list[str]:
 
 
 def test_every_type_ignore_names_its_error_code_and_says_why():
-    bad = {str(path.relative_to(ROOT)): found for folder in CHECKED for path in sorted((ROOT / folder).rglob("*.py"))
-           if (found := _unjustified(path.read_text(encoding="utf-8")))}
+    bad = {
+        str(path.relative_to(ROOT)): found
+        for folder in CHECKED
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        if (found := _unjustified(path.read_text(encoding="utf-8")))
+    }
     assert bad == {}
 
 
@@ -51,15 +55,23 @@ def test_mypy_is_strict_and_verifies_its_ignores():
     assert set(config["files"]) == set(CHECKED)
     unchecked = [override["module"] for override in config.get("overrides", []) if override.get("ignore_errors")]
     assert unchecked == []  # every part of the package is checked, strict (tau2's subclasses may subclass Any)
-    relaxed = {module for override in config.get("overrides", []) for module in override["module"]
-               if any(key != "module" and value is False for key, value in override.items())}
+    relaxed = {
+        module
+        for override in config.get("overrides", [])
+        for module in override["module"]
+        if any(key != "module" and value is False for key, value in override.items())
+    }
     assert relaxed == {"tau_indian_bank.participants.*", "tau_indian_bank.plugin.*"}
 
 
-def test_make_lint_runs_ruff_and_mypy_and_make_test_runs_lint_first():
+def test_make_lint_runs_ruff_the_format_check_and_mypy_and_make_test_runs_lint_first():
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     lint = makefile.split("\nlint:", 1)[1].split("\n\n", 1)[0].splitlines()[1:]
-    assert [line.strip() for line in lint] == ["$(BIN)/ruff check tau_indian_bank tests devtools", "$(BIN)/mypy"]
+    assert [line.strip() for line in lint] == [
+        "$(BIN)/ruff check tau_indian_bank tests devtools",
+        "$(BIN)/ruff format --check tau_indian_bank tests devtools",  # an unformatted file fails CI
+        "$(BIN)/mypy",
+    ]
     prerequisites = makefile.split("\ntest:", 1)[1].split("##", 1)[0].split()
     assert prerequisites.index("lint") < prerequisites.index("browser")
     assert "$(BIN)/ruff format" in makefile.split("\nformat:", 1)[1].split("\n\n", 1)[0]
@@ -68,11 +80,11 @@ def test_make_lint_runs_ruff_and_mypy_and_make_test_runs_lint_first():
 
 
 def test_the_stubs_cover_what_the_typed_tools_import_from_tau2():
-    stubbed = {path.relative_to(ROOT / "typings").with_suffix("").as_posix().replace("/", ".")
-               for path in (ROOT / "typings").rglob("*.pyi")}
+    stubbed = {
+        path.relative_to(ROOT / "typings").with_suffix("").as_posix().replace("/", ".") for path in (ROOT / "typings").rglob("*.pyi")
+    }
     assert {"tau2.environment.toolkit", "tau2.environment.tool"} <= stubbed
     used = set()
     for path in (ROOT / "tau_indian_bank" / "tools").glob("*.py"):
         used.update(re.findall(r"^from (tau2\.[\w.]+) import", path.read_text(encoding="utf-8"), flags=re.MULTILINE))
     assert used <= stubbed
-

@@ -98,9 +98,7 @@ def premature_rate_bps(contracted_bps: int, opened: dt.date, on: dt.date, senior
     return max(applicable_rate_bps(contracted_bps, opened, on, senior) - PREMATURE_PENALTY_BPS, 0)
 
 
-def premature_interest_paise(
-    deposit_type: str, amount: int, rate_bps: int, opened: dt.date, on: dt.date, instalments_paid: int
-) -> int:
+def premature_interest_paise(deposit_type: str, amount: int, rate_bps: int, opened: dt.date, on: dt.date, instalments_paid: int) -> int:
     """Interest earned on early closure at ``rate_bps`` (already reduced) up to ``on``."""
     if (on - opened).days < NO_INTEREST_WITHIN_DAYS or rate_bps == 0:
         return 0

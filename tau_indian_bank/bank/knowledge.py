@@ -20,7 +20,6 @@ _WORD = re.compile(r"[0-9A-Za-z]+")
 _REQUIRED_KEYS = ("id", "title", "topic", "effective_date")
 
 
-
 @dataclass(frozen=True)
 class Section:
     """One searchable section of a regulation document."""
@@ -47,9 +46,7 @@ def parse_document(path: Path) -> list[Section]:
     sections: list[Section] = []
     for chunk in re.split(r"^## ", text[match.end() :], flags=re.MULTILINE)[1:]:
         heading, _, body = chunk.partition("\n")
-        sections.append(
-            Section(header["id"], header["title"], header["topic"], header["effective_date"], heading.strip(), body.strip())
-        )
+        sections.append(Section(header["id"], header["title"], header["topic"], header["effective_date"], heading.strip(), body.strip()))
     if not sections:
         raise KnowledgeBaseError(f"{path}: no '## ' sections")
     return sections
@@ -99,7 +96,4 @@ def search(conn: sqlite3.Connection, query: str, limit: int = 3) -> list[dict[st
         "FROM kb_sections WHERE kb_sections MATCH ? ORDER BY score, doc_id, heading LIMIT ?",
         (expression, limit),
     ).fetchall()
-    return [
-        {"document_id": r[0], "title": r[1], "section": r[2], "effective_date": r[4], "text": r[3]}
-        for r in rows
-    ]
+    return [{"document_id": r[0], "title": r[1], "section": r[2], "effective_date": r[4], "text": r[3]} for r in rows]

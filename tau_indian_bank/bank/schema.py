@@ -307,6 +307,7 @@ BUSINESS_TABLES: tuple[type[SQLModel], ...] = (
     Handoff,
 )
 
+
 def table_of(model: type[SQLModel]) -> Table:
     """A table model's SQLAlchemy table (SQLModel adds ``__table__`` to ``table=True`` models, untyped)."""
     table = model.__table__  # type: ignore[attr-defined]  # set by SQLModel's metaclass on table models only

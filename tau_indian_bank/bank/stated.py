@@ -75,14 +75,18 @@ STATED_FIGURES: Final = (
     StatedFigure("FAILED_TXN_COMPENSATION", spoken_rupees(FAILED_TXN_COMPENSATION_PER_DAY_PAISE), ("regulations/failed_transactions.md",)),
     StatedFigure("ATM_LIMIT_MAX", spoken_rupees(CARD_CHANNEL_MAX_LIMIT_PAISE["atm"]), (POLICY, "regulations/card_controls.md")),
     StatedFigure("POS_LIMIT_MAX", spoken_rupees(CARD_CHANNEL_MAX_LIMIT_PAISE["pos"]), (POLICY, "regulations/card_controls.md")),
-    StatedFigure("CONTACTLESS_LIMIT_MAX", spoken_rupees(CARD_CHANNEL_MAX_LIMIT_PAISE["contactless"]),
-                 (POLICY, "regulations/card_controls.md")),
+    StatedFigure(
+        "CONTACTLESS_LIMIT_MAX", spoken_rupees(CARD_CHANNEL_MAX_LIMIT_PAISE["contactless"]), (POLICY, "regulations/card_controls.md")
+    ),
     StatedFigure("LIMITED_LIABILITY_CAP", spoken_rupees(LIMITED_LIABILITY_CAP_PAISE), ("regulations/unauthorised_transactions.md",)),
-    StatedFigure("LIMITED_LIABILITY_CAP_SAVINGS", spoken_rupees(LIMITED_LIABILITY_CAP_SAVINGS_PAISE),
-                 ("regulations/unauthorised_transactions.md", "regulations/lost_or_stolen_cards.md",
-                  "regulations/fraud_awareness.md")),
-    StatedFigure("LIMITED_LIABILITY_CAP_BSBD", spoken_rupees(LIMITED_LIABILITY_CAP_BSBD_PAISE),
-                 ("regulations/unauthorised_transactions.md",)),
+    StatedFigure(
+        "LIMITED_LIABILITY_CAP_SAVINGS",
+        spoken_rupees(LIMITED_LIABILITY_CAP_SAVINGS_PAISE),
+        ("regulations/unauthorised_transactions.md", "regulations/lost_or_stolen_cards.md", "regulations/fraud_awareness.md"),
+    ),
+    StatedFigure(
+        "LIMITED_LIABILITY_CAP_BSBD", spoken_rupees(LIMITED_LIABILITY_CAP_BSBD_PAISE), ("regulations/unauthorised_transactions.md",)
+    ),
     StatedFigure("POSITIVE_PAY_MANDATORY", spoken_rupees(POSITIVE_PAY_MANDATORY_PAISE), ("regulations/positive_pay.md",)),
     StatedFigure("POSITIVE_PAY_ADVISED", spoken_rupees(POSITIVE_PAY_ADVISED_PAISE), ("regulations/positive_pay.md",)),
     StatedFigure("GOLD_LTV", percent(GOLD_LOAN_LTV_BPS), (POLICY, "regulations/gold_loans.md")),

@@ -38,8 +38,6 @@ from tau_indian_bank.paths import SEED_MANIFEST, data_source, file_stamp
 _MOD = 2**256
 
 
-
-
 @dataclass(frozen=True)
 class TableShape:
     """What the store needs to know about one table."""

@@ -16,9 +16,13 @@ EDITION_COMMANDS = ("run", "offline", "validate", "report")
 
 def add_edition_flag(parser: argparse.ArgumentParser) -> None:
     """Give a command ``--edition DIR``."""
-    parser.add_argument("--edition", metavar="DIR", default=None,
-                        help="a private edition (tau-indian-bank edition new): its bank and tasks instead of the public "
-                             f"suite's (also ${EDITION_VARIABLE})")
+    parser.add_argument(
+        "--edition",
+        metavar="DIR",
+        default=None,
+        help="a private edition (tau-indian-bank edition new): its bank and tasks instead of the public "
+        f"suite's (also ${EDITION_VARIABLE})",
+    )
 
 
 def activate(edition: str | None) -> Identity:
@@ -49,9 +53,14 @@ def add_edition_parser(commands: argparse._SubParsersAction[argparse.ArgumentPar
     new.add_argument("--seed", type=int, required=True, help="the edition's seed (any but the public one)")
     new.add_argument("--out", type=Path, required=True, help="a folder that does not exist yet (or is empty)")
     new.add_argument("--workers", type=int, default=None, help="worker processes for validation (default: up to 2)")
-    new.add_argument("--per-family", type=_per_family, default=None, metavar="N",
-                     help="a reduced plan: at most N tasks per family (to try the pipeline; such an edition cannot meet "
-                          "the composition figures, which are then not required, and its manifest says so)")
+    new.add_argument(
+        "--per-family",
+        type=_per_family,
+        default=None,
+        metavar="N",
+        help="a reduced plan: at most N tasks per family (to try the pipeline; such an edition cannot meet "
+        "the composition figures, which are then not required, and its manifest says so)",
+    )
     new.set_defaults(run=_new)
     compare = actions.add_parser("compare", help="composition, records touched and overlap of editions against the public suite")
     compare.add_argument("editions", nargs="+", metavar="DIR", help="edition folders")
@@ -69,9 +78,14 @@ def _new(args: argparse.Namespace) -> int:
         print(f"error: {refused}", file=sys.stderr)
         return 1
     for report in reports:
-        print(f"{report.task_set}: {len(report.required) - len(report.failed)}/{len(report.required)} required checks passed"
-              + (f" ({len(report.checks) - len(report.required)} composition rows not required: reduced plan)"
-                 if len(report.checks) != len(report.required) else ""))
+        print(
+            f"{report.task_set}: {len(report.required) - len(report.failed)}/{len(report.required)} required checks passed"
+            + (
+                f" ({len(report.checks) - len(report.required)} composition rows not required: reduced plan)"
+                if len(report.checks) != len(report.required)
+                else ""
+            )
+        )
     print(f"wrote {found.label} to {Path(args.out)} (digest {found.digest})")
     return 0
 

@@ -44,8 +44,11 @@ def column(source: DataSource) -> Column:
 def differences(public: Column, edition: Column) -> list[str]:
     """The fixed composition figures in which an edition differs from the public suite."""
     mine = {(f.section, f.name): f.value for f in edition.figures}
-    return [f"{f.section} {f.name}: {mine.get((f.section, f.name))} (public {f.value})"
-            for f in public.figures if f.fixed and mine.get((f.section, f.name)) != f.value]
+    return [
+        f"{f.section} {f.name}: {mine.get((f.section, f.name))} (public {f.value})"
+        for f in public.figures
+        if f.fixed and mine.get((f.section, f.name)) != f.value
+    ]
 
 
 def render(public: Column, editions: Sequence[Column]) -> str:
@@ -69,8 +72,10 @@ def render(public: Column, editions: Sequence[Column]) -> str:
             lines.append(f"[{name}]")
             section = name
         lines.append("  ".join([f"{label:<{width[0]}}", *(f"{cell:<{w}}" for cell, w in zip(cells, width[1:]))]).rstrip())
-    lines.append("~ measured: follows from the drawn records (shown beside the public value); the others are fixed by the "
-                 "quota plan and must be equal (=)")
+    lines.append(
+        "~ measured: follows from the drawn records (shown beside the public value); the others are fixed by the "
+        "quota plan and must be equal (=)"
+    )
     return "\n".join(lines)
 
 
@@ -79,11 +84,20 @@ def verdict(public: Column, edition: Column) -> tuple[bool, str]:
     different = differences(public, edition)
     shared = {k: v for k, v in (edition.overlap.must_be_zero if edition.overlap else {}).items() if v}
     ok = not different and not shared
-    line = (f"{edition.identity.label}: "
-            + ("composition equals the public suite's" if not different else
-               f"composition differs in {len(different)} figure(s), e.g. {different[0]}")
-            + "; " + ("shares no customer, record id or scenario with it, and the leak check finds nothing" if not shared else
-                      "shares " + ", ".join(f"{k} {v}" for k, v in shared.items())))
+    line = (
+        f"{edition.identity.label}: "
+        + (
+            "composition equals the public suite's"
+            if not different
+            else f"composition differs in {len(different)} figure(s), e.g. {different[0]}"
+        )
+        + "; "
+        + (
+            "shares no customer, record id or scenario with it, and the leak check finds nothing"
+            if not shared
+            else "shares " + ", ".join(f"{k} {v}" for k, v in shared.items())
+        )
+    )
     return ok, line
 
 

@@ -38,11 +38,27 @@ RECORDS: dict[str, tuple[str, str, str | None, str]] = {
     "cheque": ("cheques", "cheque_number", "amount_paise", "status_date"),
 }
 #: An ``any`` id (a request's related record) is resolved by its prefix.
-PREFIXES = {"CARD": "card", "FD": "deposit", "RD": "deposit", "LN": "loan", "MND": "mandate", "POL": "insurance",
-            "SR": "service_request", "TXN": "transaction"}
+PREFIXES = {
+    "CARD": "card",
+    "FD": "deposit",
+    "RD": "deposit",
+    "LN": "loan",
+    "MND": "mandate",
+    "POL": "insurance",
+    "SR": "service_request",
+    "TXN": "transaction",
+}
 #: Composition rows that follow from the drawn records rather than from the quota plan.
-MEASURED_ROWS = ("tasks with a read", "tasks without a write", "control mean gold calls", "control tasks without a write",
-                 "chain lengths", "tasks with 5+ gold calls", "tools used by some task", "every split's prefixes")
+MEASURED_ROWS = (
+    "tasks with a read",
+    "tasks without a write",
+    "control mean gold calls",
+    "control tasks without a write",
+    "chain lengths",
+    "tasks with 5+ gold calls",
+    "tools used by some task",
+    "every split's prefixes",
+)
 
 
 @dataclass(frozen=True)
@@ -80,8 +96,12 @@ def _shape_figures(part: str, tasks: Sequence[Mapping[str, Any]]) -> list[Figure
     ]
 
 
-def composition(tasks: Sequence[Mapping[str, Any]], splits: Mapping[str, Sequence[str]],
-                robust_tasks: Sequence[Mapping[str, Any]], robust_splits: Mapping[str, Sequence[str]]) -> list[Figure]:
+def composition(
+    tasks: Sequence[Mapping[str, Any]],
+    splits: Mapping[str, Sequence[str]],
+    robust_tasks: Sequence[Mapping[str, Any]],
+    robust_splits: Mapping[str, Sequence[str]],
+) -> list[Figure]:
     """Every composition figure of both task sets."""
     from tau_indian_bank.tasks.composition import composition_checks, family_of
     from tau_indian_bank.tasks.robust.checks import robust_composition_checks
@@ -150,10 +170,18 @@ def records(source: DataSource, tasks: Iterable[Mapping[str, Any]]) -> list[Figu
         figures += [
             Figure("records", f"{kind}: records touched", str(len(rows)), False),
             Figure("records", f"{kind}: amount (quartiles)", _quartiles(amounts), False),
-            Figure("records", f"{kind}: dates (first / median / last)",
-                   f"{dates[0]} / {dates[len(dates) // 2]} / {dates[-1]}" if dates else "–", False),
-            Figure("records", f"{kind}: {'channels' if kind == 'transaction' else 'statuses'}",
-                   ", ".join(f"{k} {v}" for k, v in sorted(states.items(), key=lambda kv: (-kv[1], kv[0]))), False),
+            Figure(
+                "records",
+                f"{kind}: dates (first / median / last)",
+                f"{dates[0]} / {dates[len(dates) // 2]} / {dates[-1]}" if dates else "–",
+                False,
+            ),
+            Figure(
+                "records",
+                f"{kind}: {'channels' if kind == 'transaction' else 'statuses'}",
+                ", ".join(f"{k} {v}" for k, v in sorted(states.items(), key=lambda kv: (-kv[1], kv[0]))),
+                False,
+            ),
         ]
     return figures
 

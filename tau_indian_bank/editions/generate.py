@@ -50,7 +50,6 @@ from tau_indian_bank.vocabulary import DOMAIN_NAME, ROBUST_TASK_SET
 Progress = Callable[[str], None]
 
 
-
 class EditionRefused(EditionError):
     """The edition failed a check and was not written; ``tables`` holds the validator's tables."""
 
@@ -86,10 +85,14 @@ class Plans:
 
     def describe(self) -> dict[str, Any]:
         """What the manifest records of the plans: full or reduced, and each plan's size and digest."""
+
         def one(plan: Mapping[str, int]) -> dict[str, Any]:
             text = json.dumps(dict(sorted(plan.items())), separators=(",", ":"))
-            return {"tasks": sum(plan.values()), "families": sum(1 for n in plan.values() if n > 0),
-                    "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest()}
+            return {
+                "tasks": sum(plan.values()),
+                "families": sum(1 for n in plan.values() if n > 0),
+                "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest(),
+            }
 
         return {"name": "full" if self.is_full else "reduced", DOMAIN_NAME: one(self.base), ROBUST_TASK_SET: one(self.robust)}
 
@@ -181,8 +184,7 @@ def _held_output() -> Iterator[None]:
                 os.close(copy)
 
 
-def _validate_sets(built: Mapping[str, TaskSet], plans: Plans, workers: int | None,
-                   progress: Progress) -> list[SetReport]:
+def _validate_sets(built: Mapping[str, TaskSet], plans: Plans, workers: int | None, progress: Progress) -> list[SetReport]:
     """``validate`` on each set (a reduced plan: composition rows not required)."""
     from tau_indian_bank.paths import POLICY_FILE
     from tau_indian_bank.plugin.offline import participant_outcomes
@@ -195,10 +197,13 @@ def _validate_sets(built: Mapping[str, TaskSet], plans: Plans, workers: int | No
         with _held_output():
             checks, problems = validate(tasks, splits, policy, participant_outcomes, workers, name == ROBUST_TASK_SET)
         skipped = set() if plans.is_full else _composition_rows(name, tasks, splits)
-        report = SetReport(name, render_table(checks, problems, time.perf_counter() - start), checks,
-                           [c for c in checks if c.name not in skipped])
-        progress(f"{name}: validated, {len(report.required) - len(report.failed)}/{len(report.required)} required checks "
-                 f"passed ({time.perf_counter() - start:.1f} s)")
+        report = SetReport(
+            name, render_table(checks, problems, time.perf_counter() - start), checks, [c for c in checks if c.name not in skipped]
+        )
+        progress(
+            f"{name}: validated, {len(report.required) - len(report.failed)}/{len(report.required)} required checks "
+            f"passed ({time.perf_counter() - start:.1f} s)"
+        )
         reports.append(report)
     return reports
 
@@ -214,17 +219,20 @@ def _public_overlap(source: DataSource) -> SetReport:
     return SetReport("bank", table, [row], [row])
 
 
-def _manifest_fields(seed: int, plans: Plans, built: Mapping[str, TaskSet],
-                     reports: list[SetReport]) -> dict[str, Any]:
+def _manifest_fields(seed: int, plans: Plans, built: Mapping[str, TaskSet], reports: list[SetReport]) -> dict[str, Any]:
     return {
-        "seed": seed, "generation_seed": seed, "generators": current_generators(),
+        "seed": seed,
+        "generation_seed": seed,
+        "generators": current_generators(),
         "avoids_ids_of": hashlib.sha256((SEED_DIR / SEED_MANIFEST).read_bytes()).hexdigest(),
         "plan": plans.describe(),
         "shared": shared_files(),
-        "task_sets": {name: {"tasks": len(tasks), "splits": {k: len(v) for k, v in splits.items()}}
-                      for name, (tasks, splits) in built.items()},
-        "validation": {r.task_set: {"checks": len(r.checks), "required": len(r.required),
-                                    "passed": len(r.required) - len(r.failed)} for r in reports},
+        "task_sets": {
+            name: {"tasks": len(tasks), "splits": {k: len(v) for k, v in splits.items()}} for name, (tasks, splits) in built.items()
+        },
+        "validation": {
+            r.task_set: {"checks": len(r.checks), "required": len(r.required), "passed": len(r.required) - len(r.failed)} for r in reports
+        },
     }
 
 
@@ -232,8 +240,9 @@ def _stderr(message: str) -> None:
     print(f"edition: {message}", file=sys.stderr, flush=True)
 
 
-def new_edition(seed: int, out: Path, plans: Plans | None = None, workers: int | None = None,
-                progress: Progress = _stderr) -> tuple[Identity, list[SetReport]]:
+def new_edition(
+    seed: int, out: Path, plans: Plans | None = None, workers: int | None = None, progress: Progress = _stderr
+) -> tuple[Identity, list[SetReport]]:
     """Write the edition of ``seed`` to ``out``; return its identity and the validation of each part.
 
     Raises:
@@ -263,8 +272,7 @@ def new_edition(seed: int, out: Path, plans: Plans | None = None, workers: int |
         if failed:
             tables = "\n\n".join(f"{r.task_set}\n{r.table}" for r in reports if r.failed)
             names = "; ".join(f"{part}: {name}" for part, name in failed[:4]) + (" …" if len(failed) > 4 else "")
-            raise EditionRefused(f"edition of seed {seed} not written: {len(failed)} required check(s) failed ({names})",
-                                 tables)
+            raise EditionRefused(f"edition of seed {seed} not written: {len(failed)} required check(s) failed ({names})", tables)
         (partial / MANIFEST_NAME).write_bytes(render_manifest(_manifest_fields(seed, plans, built, reports), partial))
         if out.exists():
             out.rmdir()  # empty (checked above)

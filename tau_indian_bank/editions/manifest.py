@@ -74,8 +74,7 @@ def edition_files(root: Path) -> list[Path]:
 
 def render_manifest(fields: Mapping[str, Any], root: Path) -> bytes:
     """The manifest's exact bytes: ``fields`` plus the digest of every file under ``root``."""
-    files = {path.as_posix(): {"bytes": (root / path).stat().st_size, "sha256": sha256_file(root / path)}
-             for path in edition_files(root)}
+    files = {path.as_posix(): {"bytes": (root / path).stat().st_size, "sha256": sha256_file(root / path)} for path in edition_files(root)}
     manifest = {"format": FORMAT, "kind": KIND, "package_version": __version__, **fields, "files": files}
     return (json.dumps(manifest, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8")
 
@@ -122,12 +121,16 @@ def _verified(root_text: str, stamps: tuple[tuple[str, tuple[int, int, int]], ..
     root = Path(root_text)
     data = read_manifest(root)
     if data.get("format") != FORMAT or data.get("package_version") != __version__:
-        raise EditionError(f"{root}: made by tau-indian-bank {data.get('package_version')} (format {data.get('format')}); "
-                           f"this is {__version__}: make it again with edition new --seed {data.get('seed')}")
+        raise EditionError(
+            f"{root}: made by tau-indian-bank {data.get('package_version')} (format {data.get('format')}); "
+            f"this is {__version__}: make it again with edition new --seed {data.get('seed')}"
+        )
     generators = current_generators()
     if data.get("generators") != generators:
-        raise EditionError(f"{root}: made by generator versions {data.get('generators')}, this package has {generators}: "
-                           f"make it again with edition new --seed {data.get('seed')}")
+        raise EditionError(
+            f"{root}: made by generator versions {data.get('generators')}, this package has {generators}: "
+            f"make it again with edition new --seed {data.get('seed')}"
+        )
     listed = data["files"]
     present = {path.as_posix() for path in edition_files(root)}
     for name in sorted(set(listed) | present):

@@ -97,8 +97,10 @@ def names_a_record(task: Mapping[str, Any]) -> bool:
     """Whether a task's gold chain names one of the customer's records (an id argument, a cheque number)."""
     from tau_indian_bank.evaluation.safety import id_values
 
-    return any(id_values(str(call.get("name")), call.get("arguments") or {})
-               for call in (task.get("evaluation_criteria") or {}).get("actions") or [])
+    return any(
+        id_values(str(call.get("name")), call.get("arguments") or {})
+        for call in (task.get("evaluation_criteria") or {}).get("actions") or []
+    )
 
 
 def specific_scenarios(tasks: Iterable[Mapping[str, Any]]) -> frozenset[str]:
@@ -139,11 +141,18 @@ def _identity_figures(edition: DataSource, overlap: Overlap) -> None:
     same_id = sorted(set(public_people) & set(people))
     same_person = sorted(set(public_people.values()) & set(people.values()))
     ids = _ids(*edition.key) & _ids(*PUBLIC.key)
-    overlap.figures += [Figure("overlap", "customers (same id)", _count(len(same_id), len(people)), False),
-                        Figure("overlap", "people (same name and date of birth)", _count(len(same_person), len(people)), False),
-                        Figure("overlap", "record ids and references", _count(len(ids), len(_ids(*edition.key))), False)]
-    overlap.must_be_zero.update({"customers (same id)": len(same_id), "people (same name and date of birth)": len(same_person),
-                                 "record ids and references": len(ids)})
+    overlap.figures += [
+        Figure("overlap", "customers (same id)", _count(len(same_id), len(people)), False),
+        Figure("overlap", "people (same name and date of birth)", _count(len(same_person), len(people)), False),
+        Figure("overlap", "record ids and references", _count(len(ids), len(_ids(*edition.key))), False),
+    ]
+    overlap.must_be_zero.update(
+        {
+            "customers (same id)": len(same_id),
+            "people (same name and date of birth)": len(same_person),
+            "record ids and references": len(ids),
+        }
+    )
 
 
 def _text_figures(public_tasks: Sequence[Mapping[str, Any]], tasks: Sequence[Mapping[str, Any]], overlap: Overlap) -> None:
@@ -163,8 +172,12 @@ def _text_figures(public_tasks: Sequence[Mapping[str, Any]], tasks: Sequence[Map
         Figure("overlap", "scenarios describing a public task's record", _count(whole, len(tasks)), False),
         Figure("overlap", "scenarios shared by design (fixed wording, about the bank)", _count(len(repeated) - whole, len(tasks)), False),
         Figure("overlap", "scenario sentences shared: template wording", _count(len(shared) - len(with_data), len(own)), False),
-        Figure("overlap", "scenario sentences shared: with data", _count(len(with_data), len(own))
-               + (f" (e.g. {with_data[0]!r})" if with_data else ""), False),
+        Figure(
+            "overlap",
+            "scenario sentences shared: with data",
+            _count(len(with_data), len(own)) + (f" (e.g. {with_data[0]!r})" if with_data else ""),
+            False,
+        ),
     ]
     overlap.must_be_zero["scenarios describing a public task's record"] = whole
 
@@ -174,12 +187,19 @@ def _leaks(edition: DataSource, overlap: Overlap) -> None:
     own_ids, public_ids = _ids(*edition.key), _ids(*PUBLIC.key)
     public_text = _tokens([*(p.read_text(encoding="utf-8") for p in _task_files(PUBLIC)), *_shared_material()])
     edition_text = _tokens(p.read_text(encoding="utf-8") for p in _task_files(edition))
-    found = [f"{token}: an id of this edition's bank, in the public suite, policy or regulations"
-             for token in sorted(own_ids & public_text)]
+    found = [
+        f"{token}: an id of this edition's bank, in the public suite, policy or regulations" for token in sorted(own_ids & public_text)
+    ]
     found += [f"{token}: an id of the public bank, in this edition's tasks" for token in sorted(public_ids & edition_text)]
     overlap.leaks += found
-    overlap.figures.append(Figure("leak check", "record-identifying strings in the other side's material",
-                                  str(len(found)) + (f" (e.g. {found[0]})" if found else ""), False))
+    overlap.figures.append(
+        Figure(
+            "leak check",
+            "record-identifying strings in the other side's material",
+            str(len(found)) + (f" (e.g. {found[0]})" if found else ""),
+            False,
+        )
+    )
     overlap.must_be_zero["leak check"] = len(found)
 
 

@@ -99,10 +99,17 @@ def require_active(edition: str | None, path: str) -> Identity:
     active = identity()
     if edition is None or edition == active.digest:
         return active
-    hint = ("pass --edition with that edition's folder" if active.digest == PUBLIC.digest
-            else "drop --edition" if edition == PUBLIC.digest else "pass --edition with that edition's folder instead")
-    raise EditionError(f"{path} holds sessions of {describe(edition)}, not of {active.label}: a report pairs sessions of "
-                       f"one edition only ({hint}, and report each edition on its own)")
+    hint = (
+        "pass --edition with that edition's folder"
+        if active.digest == PUBLIC.digest
+        else "drop --edition"
+        if edition == PUBLIC.digest
+        else "pass --edition with that edition's folder instead"
+    )
+    raise EditionError(
+        f"{path} holds sessions of {describe(edition)}, not of {active.label}: a report pairs sessions of "
+        f"one edition only ({hint}, and report each edition on its own)"
+    )
 
 
 def provenance() -> dict[str, Any]:
@@ -119,6 +126,12 @@ def provenance() -> dict[str, Any]:
         commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, timeout=5).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         commit = ""
-    return {"tau_indian_bank": __version__, "git_commit": commit or "unknown", "tasks_sha256": sha(source.tasks_file),
-            "seed_manifest_sha256": sha(source.seed_dir / SEED_MANIFEST), "policy_sha256": sha(POLICY_FILE),
-            "customer_guidelines_version": guidelines_version(), "edition": identity(source).to_json()}
+    return {
+        "tau_indian_bank": __version__,
+        "git_commit": commit or "unknown",
+        "tasks_sha256": sha(source.tasks_file),
+        "seed_manifest_sha256": sha(source.seed_dir / SEED_MANIFEST),
+        "policy_sha256": sha(POLICY_FILE),
+        "customer_guidelines_version": guidelines_version(),
+        "edition": identity(source).to_json(),
+    }

@@ -26,12 +26,14 @@ def gold_calls(actions: Iterable[Mapping[str, Any]]) -> list[Call]:
     calls = []
     for index, action in enumerate(actions):
         compare = action.get("compare_args")
-        calls.append(Call(
-            name=str(action["name"]),
-            arguments=dict(action.get("arguments") or {}),
-            compare_args=None if compare is None else tuple(compare),
-            call_id=str(action.get("action_id", index)),
-        ))
+        calls.append(
+            Call(
+                name=str(action["name"]),
+                arguments=dict(action.get("arguments") or {}),
+                compare_args=None if compare is None else tuple(compare),
+                call_id=str(action.get("action_id", index)),
+            )
+        )
     return calls
 
 
@@ -73,8 +75,9 @@ class ActionVerdict:
         before a closure, a cheque's status before stopping it). None when a call in
         such a pair is missing.
         """
-        pairs = [(i, j) for i, a in enumerate(self.gold) for j, b in enumerate(self.gold)
-                 if i < j and a.name in READ_TOOLS and b.changes_state]
+        pairs = [
+            (i, j) for i, a in enumerate(self.gold) for j, b in enumerate(self.gold) if i < j and a.name in READ_TOOLS and b.changes_state
+        ]
         if not pairs:
             return True
         if any(i not in self.coverage or j not in self.coverage for i, j in pairs):

@@ -60,8 +60,7 @@ from tau_indian_bank.text.lexicon import OUTCOMES
 from tau_indian_bank.text.numbers import scale_of
 from tau_indian_bank.tools.catalogue import READ_TOOLS
 
-__all__ = ["OUTCOMES", "REFUSAL_OUTCOMES", "AnswerResult", "check_answer", "say", "session_values", "states_fact",
-           "subject_before"]
+__all__ = ["OUTCOMES", "REFUSAL_OUTCOMES", "AnswerResult", "check_answer", "say", "session_values", "states_fact", "subject_before"]
 
 #: The refusal outcomes (robustness set): their ``about`` words name what was asked, not a record.
 REFUSAL_OUTCOMES = frozenset(key for key, outcome in OUTCOMES.items() if outcome.refusal)
@@ -85,7 +84,7 @@ def _amount_meets(mention: Amount, paise: int, rounding: str) -> bool:
         return not mention.with_paise and mention.paise % 100 == 0 and abs(mention.paise - paise) < 100
     if rounding != "lakh" or mention.significant < 3:
         return False
-    return bool(abs(mention.paise - paise) * 2 * 10 ** mention.decimals <= scale_of(mention.unit) * 100)
+    return bool(abs(mention.paise - paise) * 2 * 10**mention.decimals <= scale_of(mention.unit) * 100)
 
 
 def _states_date(text: str, value: str) -> bool:
@@ -104,8 +103,9 @@ def _states_token(text: str, token: str) -> bool:
 
 
 @lru_cache(maxsize=65536)
-def _states(text: str, kind: str, value: str, rounding: str, before: str = "", records: tuple[str, ...] = (),
-            observed: bool = False) -> bool:
+def _states(
+    text: str, kind: str, value: str, rounding: str, before: str = "", records: tuple[str, ...] = (), observed: bool = False
+) -> bool:
     text = plain(text)
     if kind == "amount":
         return any(_amount_meets(m, int(value), rounding) and not negated(text, m.start) for m in amounts(text))
@@ -129,8 +129,15 @@ def states_fact(text: str, fact: Fact, value: str | None = None, before: str = "
     record's state a look-up found (not the outcome of a change).
     """
     outcome = fact.kind == "outcome"
-    return _states(text, fact.kind, value if value is not None else fact.value, fact.rounding, before if outcome else "",
-                   record_names(fact.text) if outcome else (), observed and outcome)
+    return _states(
+        text,
+        fact.kind,
+        value if value is not None else fact.value,
+        fact.rounding,
+        before if outcome else "",
+        record_names(fact.text) if outcome else (),
+        observed and outcome,
+    )
 
 
 def say(fact: Fact, value: str | None = None) -> str:
@@ -226,8 +233,9 @@ def change_positions(task: Mapping[str, Any], messages: Sequence[Mapping[str, An
         if not gold.changes_state:
             continue
         same = [c for c in calls if c.name == gold.name]
-        attempt = same[0] if len(same) == 1 else next((c for c in same if matches(gold, Call(c.name, c.arguments))),
-                                                      same[0] if same else None)
+        attempt = (
+            same[0] if len(same) == 1 else next((c for c in same if matches(gold, Call(c.name, c.arguments))), same[0] if same else None)
+        )
         if attempt is not None:
             try:
                 output = json.loads(attempt.output or "")
@@ -259,8 +267,7 @@ def check_answer(task: Mapping[str, Any], messages: Sequence[Mapping[str, Any]])
         attempt, fields = made.get(fact.step, (-1, frozenset()))
         after = attempt if fact not in declared and fact.field in fields else -1
         observed = fact not in declared and fact.step < len(reads) and reads[fact.step]
-        said = value is not None and any(_told(text, fact, value, spoken, observed) for at, text, spoken in texts
-                                         if at > after)
+        said = value is not None and any(_told(text, fact, value, spoken, observed) for at, text, spoken in texts if at > after)
         if said is (fact.kind == "withheld"):
             missing.append(fact.label)
     return AnswerResult(not missing, missing, len(facts))

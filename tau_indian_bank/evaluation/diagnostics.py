@@ -28,8 +28,13 @@ from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS, TRANSFER_TOOL
 from tau_indian_bank.tools.staging import faulted_call_ids
 
 FAILURE_CLASSES = (
-    "premature_termination", "unnecessary_transfer", "wrong_arguments", "wrong_or_extra_write",
-    "skipped_required_read", "stopped_short", "other",
+    "premature_termination",
+    "unnecessary_transfer",
+    "wrong_arguments",
+    "wrong_or_extra_write",
+    "skipped_required_read",
+    "stopped_short",
+    "other",
 )
 #: Key in the raw_data of the assistant's message that told the customer of a completed hand-over: the
 #: session ended there, on the agent's side (``participants/handover.py``), and reports call its ending "transfer".
@@ -101,8 +106,14 @@ def agent_calls(messages: Sequence[Mapping[str, Any]]) -> list[Call]:
             if str(call.get("id")) in faulted:
                 continue
             arguments = call.get("arguments")
-            calls.append(Call(str(call.get("name")), arguments if isinstance(arguments, dict) else {},
-                              call_id=str(call.get("id", "")), refused=errors.get(call.get("id"), False)))
+            calls.append(
+                Call(
+                    str(call.get("name")),
+                    arguments if isinstance(arguments, dict) else {},
+                    call_id=str(call.get("id", "")),
+                    refused=errors.get(call.get("id"), False),
+                )
+            )
     return calls
 
 
@@ -153,8 +164,20 @@ def diagnose(task: Mapping[str, Any], simulation: Mapping[str, Any] | None) -> S
     gold = gold_calls((task.get("evaluation_criteria") or {}).get("actions") or [])
     if simulation is None:
         verdict = check_actions(gold, [])
-        return SessionDiagnostics(False, False, False, "missing", tuple(g.name for g in gold), (), (), False, None, False,
-                                  "premature_termination", gold_matches=tuple(None for _ in gold))
+        return SessionDiagnostics(
+            False,
+            False,
+            False,
+            "missing",
+            tuple(g.name for g in gold),
+            (),
+            (),
+            False,
+            None,
+            False,
+            "premature_termination",
+            gold_matches=tuple(None for _ in gold),
+        )
     info = simulation.get("reward_info") or {}
     calls = agent_calls(simulation.get("messages") or [])
     verdict = check_actions(gold, calls)
@@ -183,8 +206,7 @@ def diagnose(task: Mapping[str, Any], simulation: Mapping[str, Any] | None) -> S
         order_respected=verdict.order_respected,
         transferred=transferred,
         failure_class=_classify(verdict, passed, ended_normally, gold_transfer, transferred),
-        gold_matches=tuple(verdict.calls[verdict.coverage[i]].call_id if i in verdict.coverage else None
-                           for i in range(len(gold))),
+        gold_matches=tuple(verdict.calls[verdict.coverage[i]].call_id if i in verdict.coverage else None for i in range(len(gold))),
         impure_call_ids=tuple(c.call_id for c in verdict.impure),
         wrong_argument_call_ids=tuple(c.call_id for c in verdict.wrong_argument_calls),
     )

@@ -49,6 +49,5 @@ def attach_facts(task: dict[str, Any]) -> dict[str, Any]:
     """Store the facts of the task's gold replay in its gold actions' ``info`` (the generator's hook)."""
     criteria = task["evaluation_criteria"]
     per_step = derive_facts(task, replay_gold(task), declared=False)
-    criteria["actions"] = [{**action, "info": dump_facts(facts) if facts else None}
-                           for action, facts in zip(criteria["actions"], per_step)]
+    criteria["actions"] = [{**action, "info": dump_facts(facts) if facts else None} for action, facts in zip(criteria["actions"], per_step)]
     return task

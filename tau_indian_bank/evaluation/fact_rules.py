@@ -9,10 +9,10 @@ The rules, in words (each is one function below):
 * A record in a state that stops the request (a dormant account, a blocked or frozen
   card, a cleared cheque, a closed deposit, an overdue KYC) is a fact even when a
   change follows: it is why the request took another path.
-* **A figure is a fact only when the request needs it** (:func:`needs`, the one rule): an
+* **A figure is a fact only when the request needs it** (:func:`~tau_indian_bank.evaluation.request_needs.needs`, the one rule): an
   amount, date or rate of a tool's output is told when the scenario's request (its reason,
   opening line and known info) asks for it — holds one of the words the lexicon gives for that
-  tool's field (``text.lexicon.figures``, :func:`asks_for`): "what is my balance" asks for the
+  tool's field (``text.lexicon.figures``, :func:`~tau_indian_bank.evaluation.request_needs.asks_for`): "what is my balance" asks for the
   balance, "close my deposit" for the closure quote's payout and rate, "open a deposit" for the
   maturity calculation — or when the policy says to tell it (§4.6 when a closed deposit was
   closed and what was paid, §7.2 when a cheque cleared). A decline's EMI and next EMI date, a
@@ -35,51 +35,19 @@ and hand-overs yield no facts of their own.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Literal
+from typing import Any
 
-from tau_indian_bank.bank.money import format_rupees, output_rupees_to_paise, parse_rupees
-from tau_indian_bank.evaluation.facts import Fact, Rounding
-from tau_indian_bank.text import B, percent_of, periods, plain
-from tau_indian_bank.text.lexicon import CATEGORIES, TOOLS
-from tau_indian_bank.text.lexicon.figures import POLICY_TOLD
+from tau_indian_bank.bank.money import format_rupees, parse_rupees
+from tau_indian_bank.evaluation.fact_kinds import FIGURE_KINDS, amount, date, last4, outcome, percent, reference
+from tau_indian_bank.evaluation.facts import Fact
+from tau_indian_bank.evaluation.request_needs import needs, request_text
+from tau_indian_bank.text import percent_of, periods
+from tau_indian_bank.text.lexicon import CATEGORIES
 from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
-from tau_indian_bank.wording import spoken_date, spoken_month
 
 _STATUS_WRITES = frozenset({"freeze_card", "unfreeze_card", "block_card"})
-#: The kinds of fact that are figures: told only when the request asks for them.
-FIGURE_KINDS = frozenset({"amount", "date", "percent"})
-_OPENING = re.compile(r'Opening line:\s*"(?P<line>[^"]+)"')
-
-
-def request_text(task: Mapping[str, Any]) -> str:
-    """What the customer asks: the scenario's reason for the call, opening line and known info."""
-    instructions = (task.get("user_scenario") or {}).get("instructions") or {}
-    if not isinstance(instructions, Mapping):
-        return str(instructions)
-    opening = _OPENING.search(str(instructions.get("task_instructions") or ""))
-    return "\n".join(str(part) for part in (instructions.get("reason_for_call"), opening["line"] if opening else "",
-                                            instructions.get("known_info")) if part)
-
-
-@lru_cache(maxsize=1024)
-def _ask_pattern(tool: str, field: str) -> re.Pattern[str] | None:
-    words = TOOLS[tool].figures.get(field) if tool in TOOLS else None
-    return re.compile(B + words.pattern(), re.I) if words else None
-
-
-def asks_for(request: str, tool: str, field: str) -> bool:
-    """Does a customer's ``request`` ask for this figure of ``tool``'s output (a word of the lexicon for ``field``)?"""
-    pattern = _ask_pattern(tool, field)
-    return pattern is not None and pattern.search(plain(request)) is not None
-
-
-def needs(request: str, tool: str, field: str) -> bool:
-    """Is this figure one the request needs: asked for, or one the policy says to tell (the lexicon's ``POLICY_TOLD``)?"""
-    return field in POLICY_TOLD.get(tool, frozenset()) or asks_for(request, tool, field)
 
 
 @dataclass(frozen=True)
@@ -99,48 +67,20 @@ class Chain:
     def touched_later(self, index: int, *ids: object) -> bool:
         """Does a change after step ``index`` act on one of these records?"""
         wanted = {str(i).upper() for i in ids if i}
-        return any(name in STATE_CHANGING_TOOLS and wanted & {str(v).upper() for v in args.values()}
-                   for name, args in self.calls[index + 1:])
+        return any(
+            name in STATE_CHANGING_TOOLS and wanted & {str(v).upper() for v in args.values()} for name, args in self.calls[index + 1 :]
+        )
 
     def later_writes_on(self, index: int, record: object) -> set[str]:
-        return {name for name, args in self.calls[index + 1:]
-                if name in STATE_CHANGING_TOOLS and str(record).upper() in {str(v).upper() for v in args.values()}}
+        return {
+            name
+            for name, args in self.calls[index + 1 :]
+            if name in STATE_CHANGING_TOOLS and str(record).upper() in {str(v).upper() for v in args.values()}
+        }
 
     def asked(self, tool: str, field: str) -> bool:
         """Does the request need this figure (see :func:`needs`)?"""
         return needs(self.request, tool, field)
-
-
-def amount(label: str, rupees: float | int | str, field: str, rounding: Rounding = "exact") -> Fact:
-    """An amount fact from a tool output's rupee figure."""
-    paise = output_rupees_to_paise(rupees)
-    return Fact(kind="amount", label=label, value=str(paise), text=format_rupees(paise), rounding=rounding, field=field)
-
-
-def date(label: str, iso: str, field: str) -> Fact:
-    """A date fact (``YYYY-MM-DD``) or a month fact (``YYYY-MM``)."""
-    text = spoken_month(iso) if len(iso) == 7 else spoken_date(iso)
-    return Fact(kind="date", label=label, value=iso, text=text, field=field)
-
-
-def percent(label: str, rate: str, field: str) -> Fact:
-    """A percentage fact from a tool output's rate text (``"5.80%"``)."""
-    return Fact(kind="percent", label=label, value=str(percent_of(rate)), text=str(rate), field=field)
-
-
-def reference(label: str, value: str, field: str, source: Literal["gold", "session"] = "session") -> Fact:
-    """A reference the customer needs (created in the session unless ``source`` is ``gold``)."""
-    return Fact(kind="reference", label=label, value=str(value), text=str(value), source=source, field=field)
-
-
-def last4(label: str, digits: str, field: str) -> Fact:
-    """The last four digits of the account or card a change concerns."""
-    return Fact(kind="last4", label=label, value=str(digits), text=f"ending {digits}", field=field)
-
-
-def outcome(key: str, label: str, sentence: str, field: str) -> Fact:
-    """An outcome (``key`` in :data:`answers.OUTCOMES`) and the sentence that states it."""
-    return Fact(kind="outcome", label=label, value=key, text=sentence, field=field)
 
 
 Rule = Callable[[Chain, int, Mapping[str, Any], Mapping[str, Any]], list[Fact]]
@@ -150,8 +90,7 @@ def _account(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) 
     name = f"your account ending {out['account_id'][-4:]}"
     facts = []
     if out["status"] != "active":
-        facts.append(outcome(f"account_{out['status']}", f"{name} {out['status']}", f"{name.capitalize()} is {out['status']}.",
-                             "status"))
+        facts.append(outcome(f"account_{out['status']}", f"{name} {out['status']}", f"{name.capitalize()} is {out['status']}.", "status"))
     if not c.touched_later(i, out["account_id"]):
         facts.append(amount(f"balance of {name}", out["balance"], "balance"))
     return facts
@@ -161,13 +100,17 @@ def _deposit(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) 
     if c.touched_later(i, out["deposit_id"]):
         return []
     if out["status"] == "closed":
-        facts = [outcome("deposit_closed", "deposit already closed", f"Your deposit {out['deposit_id']} is closed.", "status"),
-                 date("date the deposit was closed", out["closed_on"], "closed_on")]
+        facts = [
+            outcome("deposit_closed", "deposit already closed", f"Your deposit {out['deposit_id']} is closed.", "status"),
+            date("date the deposit was closed", out["closed_on"], "closed_on"),
+        ]
         if out.get("closure_amount") is not None:
             facts.append(amount("amount paid on closure", out["closure_amount"], "closure_amount"))
         return facts
-    return [date("maturity date", out["maturity_date"], "maturity_date"),
-            amount("maturity amount", out["maturity_amount"], "maturity_amount")]
+    return [
+        date("maturity date", out["maturity_date"], "maturity_date"),
+        amount("maturity amount", out["maturity_amount"], "maturity_amount"),
+    ]
 
 
 def _closure_quote(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:
@@ -175,15 +118,19 @@ def _closure_quote(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, 
 
 
 def _close(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:
-    return [outcome("deposit_closed", "deposit closed", f"Your deposit {out['deposit_id']} is closed.", "status"),
-            amount("closure payout", out["payout"], "payout"),
-            last4("account credited", out["credited_to_last4"], "credited_to_last4")]
+    return [
+        outcome("deposit_closed", "deposit closed", f"Your deposit {out['deposit_id']} is closed.", "status"),
+        amount("closure payout", out["payout"], "payout"),
+        last4("account credited", out["credited_to_last4"], "credited_to_last4"),
+    ]
 
 
 def _maturity(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:
     months = out["tenure_months"]
-    facts = [date(f"maturity date for {months} months", out["maturity_date"], "maturity_date"),
-             percent(f"interest rate for {months} months", out["rate"], "rate")]
+    facts = [
+        date(f"maturity date for {months} months", out["maturity_date"], "maturity_date"),
+        percent(f"interest rate for {months} months", out["rate"], "rate"),
+    ]
     if out["deposit_type"] == "recurring" or out["payout_type"] == "cumulative":
         facts.insert(0, amount(f"maturity amount for {months} months", out["maturity_amount"], "maturity_amount", "lakh"))
     else:
@@ -192,8 +139,11 @@ def _maturity(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any])
 
 
 def _open(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:
-    facts = [reference("new deposit number", out["deposit_id"], "deposit_id"),
-             date("maturity date", out["maturity_date"], "maturity_date"), percent("interest rate", out["rate"], "rate")]
+    facts = [
+        reference("new deposit number", out["deposit_id"], "deposit_id"),
+        date("maturity date", out["maturity_date"], "maturity_date"),
+        percent("interest rate", out["rate"], "rate"),
+    ]
     if out["deposit_type"] == "recurring" or args.get("payout_type", "cumulative") == "cumulative":
         facts.insert(1, amount("maturity amount", out["maturity_amount"], "maturity_amount"))
     return facts
@@ -208,10 +158,15 @@ _INSTRUCTIONS = {
 
 def _instruction(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:
     value = out["maturity_instruction"]
-    return [outcome(f"instruction_{value}", "maturity instruction set",
-                    f"The maturity instruction for deposit {out['deposit_id']} is now: {_INSTRUCTIONS[value]}.",
-                    "maturity_instruction"),
-            date("maturity date", out["maturity_date"], "maturity_date")]
+    return [
+        outcome(
+            f"instruction_{value}",
+            "maturity instruction set",
+            f"The maturity instruction for deposit {out['deposit_id']} is now: {_INSTRUCTIONS[value]}.",
+            "maturity_instruction",
+        ),
+        date("maturity date", out["maturity_date"], "maturity_date"),
+    ]
 
 
 def _card_sentence(out: Mapping[str, Any]) -> str:
@@ -227,8 +182,10 @@ def _card(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> 
 
 
 def _card_status_change(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:
-    return [outcome(f"card_{out['status']}", f"card ending {out['last4']} {out['status']}", _card_sentence(out), "status"),
-            last4("card concerned", out["last4"], "last4")]
+    return [
+        outcome(f"card_{out['status']}", f"card ending {out['last4']} {out['status']}", _card_sentence(out), "status"),
+        last4("card concerned", out["last4"], "last4"),
+    ]
 
 
 def _controls(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:
@@ -237,21 +194,29 @@ def _controls(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any])
     facts = [last4("card concerned", out["last4"], "last4")]
     if args.get("daily_limit") is not None and out["enabled"]:  # a new limit: the limit is the outcome
         return [*facts, amount(f"daily {out['channel']} limit", out["daily_limit"], "daily_limit")]
-    return [outcome(f"channel_{state}", f"{out['region']} {out['channel']} use turned {state}", f"{use} is now turned {state}.",
-                    "enabled"), *facts]
+    return [
+        outcome(f"channel_{state}", f"{out['region']} {out['channel']} use turned {state}", f"{use} is now turned {state}.", "enabled"),
+        *facts,
+    ]
 
 
 def _mandate(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:
-    return [outcome("mandate_cancelled", f"{out['payee']} mandate cancelled", f"The {out['payee']} mandate is cancelled.", "status"),
-            last4("account of the mandate", out["account_last4"], "account_last4")]
+    return [
+        outcome("mandate_cancelled", f"{out['payee']} mandate cancelled", f"The {out['payee']} mandate is cancelled.", "status"),
+        last4("account of the mandate", out["account_last4"], "account_last4"),
+    ]
 
 
 def _cheque(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:
     if c.touched_later(i, out["cheque_number"]):
         return []
     status, number = out["status"], out["cheque_number"]
-    words = {"cleared": "was already cleared", "returned": "was returned unpaid", "stopped": "is already stopped",
-             "not_presented": "is not yet presented"}[status]
+    words = {
+        "cleared": "was already cleared",
+        "returned": "was returned unpaid",
+        "stopped": "is already stopped",
+        "not_presented": "is not yet presented",
+    }[status]
     facts = [outcome(f"cheque_{status}", f"cheque {number} {status.replace('_', ' ')}", f"Cheque {number} {words}.", "status")]
     if out.get("status_date"):
         facts.append(date(f"date cheque {number} was {status.replace('_', ' ')}", out["status_date"], "status_date"))
@@ -260,13 +225,18 @@ def _cheque(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -
 
 def _stop(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:
     number = out["cheque_number"]
-    return [outcome("cheque_stopped", f"cheque {number} stopped", f"Payment of cheque {number} is stopped.", "status"),
-            reference("cheque number", number, "cheque_number", source="gold")]
+    return [
+        outcome("cheque_stopped", f"cheque {number} stopped", f"Payment of cheque {number} is stopped.", "status"),
+        reference("cheque number", number, "cheque_number", source="gold"),
+    ]
 
 
 def _address(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:
-    return [outcome("address_updated", f"{out['address_type']} address updated",
-                    f"Your {out['address_type']} address is updated.", "address_type")]
+    return [
+        outcome(
+            "address_updated", f"{out['address_type']} address updated", f"Your {out['address_type']} address is updated.", "address_type"
+        )
+    ]
 
 
 def _service_request(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:
@@ -282,8 +252,9 @@ def _request_status(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str,
         return []
     status = "overdue" if out.get("overdue") else out["status"]
     words = status.replace("_", " ")
-    facts = [outcome(f"request_{status}", f"request {out['request_id']} {words}", f"Your request {out['request_id']} is {words}.",
-                     "status")]
+    facts = [
+        outcome(f"request_{status}", f"request {out['request_id']} {words}", f"Your request {out['request_id']} is {words}.", "status")
+    ]
     if out["status"] in ("open", "in_progress"):
         facts.append(date(f"due date of request {out['request_id']}", out["due_by"], "due_by"))
     return facts
@@ -303,8 +274,9 @@ def _gold_rate(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]
 
 def _gold_eligibility(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:
     if not out["eligible"]:
-        return [outcome("gold_not_eligible", "not eligible for a gold loan", "You are not eligible for a gold loan on this gold.",
-                        "eligible")]
+        return [
+            outcome("gold_not_eligible", "not eligible for a gold loan", "You are not eligible for a gold loan on this gold.", "eligible")
+        ]
     return [amount("maximum gold loan", out["maximum_loan"], "maximum_loan", "rupee")]
 
 
@@ -330,8 +302,10 @@ def _policies(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any])
     facts = []
     for policy in asked:
         kind = policy["policy_type"]
-        facts += [amount(f"{kind} insurance premium", policy["premium"], "premium"),
-                  date(f"{kind} insurance premium due date", policy["next_due_date"], "next_due_date")]
+        facts += [
+            amount(f"{kind} insurance premium", policy["premium"], "premium"),
+            date(f"{kind} insurance premium due date", policy["next_due_date"], "next_due_date"),
+        ]
     return facts
 
 
@@ -343,8 +317,7 @@ def _rates(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) ->
     tenures = {n * (12 if unit == "years" else 1) for unit, n in periods(c.request) if unit in ("months", "years")}
     named = [s for s in slabs if any(s["tenure_months_from"] <= t <= s["tenure_months_to"] for t in tenures)]
     if named:
-        return [percent(f"rate for {s['tenure_months_from']} to {s['tenure_months_to']} months ({who})", s[card], card)
-                for s in named]
+        return [percent(f"rate for {s['tenure_months_from']} to {s['tenure_months_to']} months ({who})", s[card], card) for s in named]
     values = "|".join(dict.fromkeys(str(percent_of(s[card])) for s in slabs))
     text = ", ".join(f"{s[card]} for {s['tenure_months_from']} to {s['tenure_months_to']} months" for s in slabs)
     return [Fact(kind="percent", label=f"deposit rates for {who}", value=values, text=text, field=card)]
@@ -352,8 +325,7 @@ def _rates(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) ->
 
 def _branches(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:
     """A task-set-only look-up (``find_branches``): the IFSC code of each branch listed."""
-    return [reference(f"IFSC code of the {b['branch_name']} branch", b["ifsc"], "ifsc", source="gold")
-            for b in out["branches"]]
+    return [reference(f"IFSC code of the {b['branch_name']} branch", b["ifsc"], "ifsc", source="gold") for b in out["branches"]]
 
 
 def _regulations(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, Any]) -> list[Fact]:
@@ -374,16 +346,35 @@ def _regulations(c: Chain, i: int, out: Mapping[str, Any], args: Mapping[str, An
 
 
 RULES: dict[str, Rule] = {
-    "get_account_details": _account, "get_deposit_details": _deposit, "get_deposit_closure_quote": _closure_quote,
-    "close_deposit": _close, "calculate_deposit_maturity": _maturity, "open_deposit": _open,
-    "set_deposit_maturity_instruction": _instruction, "get_card_details": _card, "freeze_card": _card_status_change,
-    "unfreeze_card": _card_status_change, "block_card": _card_status_change, "update_card_controls": _controls,
-    "cancel_mandate": _mandate, "get_cheque_status": _cheque, "stop_cheque_payment": _stop, "update_address": _address,
-    "raise_service_request": _service_request, "get_service_request_status": _request_status,
-    "request_statement": _statement, "request_cheque_book": _cheque_book, "get_gold_rate": _gold_rate,
-    "check_gold_loan_eligibility": _gold_eligibility, "get_loan_details": _loan, "get_loan_foreclosure_quote": _foreclosure,
-    "calculate_loan_emi": _emi, "get_insurance_policies": _policies, "get_deposit_rates": _rates,
-    "find_branches": _branches, "search_regulations": _regulations,
+    "get_account_details": _account,
+    "get_deposit_details": _deposit,
+    "get_deposit_closure_quote": _closure_quote,
+    "close_deposit": _close,
+    "calculate_deposit_maturity": _maturity,
+    "open_deposit": _open,
+    "set_deposit_maturity_instruction": _instruction,
+    "get_card_details": _card,
+    "freeze_card": _card_status_change,
+    "unfreeze_card": _card_status_change,
+    "block_card": _card_status_change,
+    "update_card_controls": _controls,
+    "cancel_mandate": _mandate,
+    "get_cheque_status": _cheque,
+    "stop_cheque_payment": _stop,
+    "update_address": _address,
+    "raise_service_request": _service_request,
+    "get_service_request_status": _request_status,
+    "request_statement": _statement,
+    "request_cheque_book": _cheque_book,
+    "get_gold_rate": _gold_rate,
+    "check_gold_loan_eligibility": _gold_eligibility,
+    "get_loan_details": _loan,
+    "get_loan_foreclosure_quote": _foreclosure,
+    "calculate_loan_emi": _emi,
+    "get_insurance_policies": _policies,
+    "get_deposit_rates": _rates,
+    "find_branches": _branches,
+    "search_regulations": _regulations,
 }
 
 
@@ -399,10 +390,15 @@ def facts_per_step(task: Mapping[str, Any], outputs: Sequence[str], only_asked: 
     actions = task["evaluation_criteria"]["actions"]
     history = task["initial_state"].get("message_history") or []
     profile = _json(history[1]["content"]) if len(history) > 1 else {}
-    chain = Chain(str(task["id"]).rsplit("_", 1)[0], tuple((a["name"], a["arguments"]) for a in actions),
-                  tuple(_json(o) for o in outputs), profile if isinstance(profile, dict) else {},
-                  str(task["user_scenario"]["instructions"].get("reason_for_call", "")),
-                  request_text(task), tuple(task["initial_state"].get("initialization_actions") or ()))
+    chain = Chain(
+        str(task["id"]).rsplit("_", 1)[0],
+        tuple((a["name"], a["arguments"]) for a in actions),
+        tuple(_json(o) for o in outputs),
+        profile if isinstance(profile, dict) else {},
+        str(task["user_scenario"]["instructions"].get("reason_for_call", "")),
+        request_text(task),
+        tuple(task["initial_state"].get("initialization_actions") or ()),
+    )
     per_step: list[list[Fact]] = []
     for index, (name, args) in enumerate(chain.calls):
         rule, out = RULES.get(name), chain.outputs[index]

@@ -146,8 +146,10 @@ def without_facts(actions: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
 
 
 _NO_FACT_REASONS = {
-    "search_regulations": "a rules question: the answer is the regulation text, not a figure from the records "
-                          "(gate S7 still checks that its figures come from that text)",
+    "search_regulations": (
+        "a rules question: the answer is the regulation text, not a figure from the records "
+        "(gate S7 still checks that its figures come from that text)"
+    ),
     "transfer_to_human_agents": "a hand-over: a colleague takes the request; the customer is told so when it is proposed",
 }
 

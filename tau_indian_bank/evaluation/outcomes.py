@@ -70,8 +70,9 @@ def rule(key: str) -> Rule | None:
     outcome = OUTCOMES.get(key)
     if outcome is None:
         return None
-    return Rule(_anchor(outcome), tuple(re.compile(p, re.I) for p in outcome.also),
-                _about(outcome.about) if outcome.about else None, outcome.rule)
+    return Rule(
+        _anchor(outcome), tuple(re.compile(p, re.I) for p in outcome.also), _about(outcome.about) if outcome.about else None, outcome.rule
+    )
 
 
 @cache
@@ -147,9 +148,12 @@ def states_outcome(text: str, key: str, before: str, records: tuple[str, ...] = 
         about = _is_about(sentence, compiled.about, scope) or bool(records and set(record_names(sentence)) & set(records))
         stated = not sentence.rstrip().endswith("?") and about and all(p.search(sentence) for p in compiled.also)
         for match in compiled.anchor.finditer(sentence) if stated else ():
-            if _right_record(_anchor_span(sentence, match.start()), records) and not negated(sentence, match.start()) and not (
-                    not compiled.rule and planned_at(sentence, match.start())) and not (
-                    observed and _claimed_by_me(sentence, match.start())):
+            if (
+                _right_record(_anchor_span(sentence, match.start()), records)
+                and not negated(sentence, match.start())
+                and not (not compiled.rule and planned_at(sentence, match.start()))
+                and not (observed and _claimed_by_me(sentence, match.start()))
+            ):
                 return True
         if subjects().search(sentence) or (compiled.about is not None and compiled.about.search(sentence)):
             scope = sentence

@@ -37,16 +37,19 @@ class SafetyResult:
 def check_safety(task: Mapping[str, Any], messages: Sequence[Mapping[str, Any]]) -> SafetyResult:
     """All the registered gates for one session."""
     outcomes = run_gates(Transcript.of(task, messages))
-    return SafetyResult({name: o.status for name, o in outcomes.items()},
-                        {name: o.detail for name, o in outcomes.items() if o.detail})
+    return SafetyResult({name: o.status for name, o in outcomes.items()}, {name: o.detail for name, o in outcomes.items() if o.detail})
 
 
-def first_failed_gate(gates: Mapping[str, str], final_state_passed: bool, action_passed: bool,
-                      answer_passed: bool | None = None) -> str | None:
+def first_failed_gate(
+    gates: Mapping[str, str], final_state_passed: bool, action_passed: bool, answer_passed: bool | None = None
+) -> str | None:
     """The first failure in :data:`PRECEDENCE`; None if everything passed (needs_review counts as failed).
 
     ``answer_passed`` is the answer check (None: the task has no facts, or it was not run).
     """
-    status = dict(gates) | {"DB": "pass" if final_state_passed else "fail", "ACTION": "pass" if action_passed else "fail",
-                            "ANSWER": "fail" if answer_passed is False else "pass"}
+    status = dict(gates) | {
+        "DB": "pass" if final_state_passed else "fail",
+        "ACTION": "pass" if action_passed else "fail",
+        "ANSWER": "fail" if answer_passed is False else "pass",
+    }
     return next((gate for gate in PRECEDENCE if status.get(gate) in ("fail", "needs_review")), None)

@@ -82,9 +82,17 @@ def _calls(messages: Sequence[Mapping[str, Any]], history: int) -> tuple[ToolUse
         for call in message.get("tool_calls") or []:
             answer = answers.get(call.get("id"))
             output = None if answer is None else answer.get("content")
-            calls.append(ToolUse(index, str(call.get("id", "")), str(call.get("name")), call.get("arguments"),
-                                 None if output is None else str(output),
-                                 refused=answer is None or bool(answer.get("error")), faulted=is_fault_output(output)))
+            calls.append(
+                ToolUse(
+                    index,
+                    str(call.get("id", "")),
+                    str(call.get("name")),
+                    call.get("arguments"),
+                    None if output is None else str(output),
+                    refused=answer is None or bool(answer.get("error")),
+                    faulted=is_fault_output(output),
+                )
+            )
     return tuple(calls)
 
 
@@ -108,8 +116,11 @@ class Transcript:
 
     def assistant_texts(self) -> list[tuple[int, str]]:
         """(position, text) of every assistant message with words, after the history."""
-        return [(i, str(m["content"])) for i, m in enumerate(self.messages)
-                if i >= self.history and m.get("role") == "assistant" and m.get("content")]
+        return [
+            (i, str(m["content"]))
+            for i, m in enumerate(self.messages)
+            if i >= self.history and m.get("role") == "assistant" and m.get("content")
+        ]
 
     def changes(self) -> list[ToolUse]:
         """The state-changing calls that reached the bank (a faulted call never did; its retry uses the same yes)."""

@@ -55,8 +55,9 @@ PROPOSAL_LIMIT = 3
 #: Digits split by a space or a hyphen ("04 84 26", "0484-26"): read as one number.
 _SPLIT_DIGITS = re.compile(r"(?<=\d)[ \-](?=\d)")
 #: What the oracle tells the customer once its hand-over call has succeeded (the session ends there).
-HANDED_OVER = ("I have transferred you to a colleague, who will take your request from here. "
-               "Thank you for banking with Bharat Sahakari Bank.")
+HANDED_OVER = (
+    "I have transferred you to a colleague, who will take your request from here. Thank you for banking with Bharat Sahakari Bank."
+)
 
 
 class ScriptState(BaseModel):
@@ -113,9 +114,7 @@ class _Scripted(AgentBase[ScriptState]):
     def set_seed(self, seed: int) -> None:
         """Nothing to seed: scripted assistants are deterministic."""
 
-    def generate_next_message(
-        self, message: ValidAgentInputMessage, state: ScriptState
-    ) -> tuple[AssistantMessage, ScriptState]:
+    def generate_next_message(self, message: ValidAgentInputMessage, state: ScriptState) -> tuple[AssistantMessage, ScriptState]:
         incoming = message.tool_messages if isinstance(message, MultiToolMessage) else [message]
         state.messages.extend(incoming)
         for item in incoming:
@@ -132,8 +131,9 @@ class _Scripted(AgentBase[ScriptState]):
 class IndianBankOracle(_Scripted, LLMGTAgent):
     """Replays the gold chain: reads at once, each change after the customer confirms."""
 
-    def __init__(self, tools: Any, domain_policy: str, task: Task, llm: str | None = None,
-                 llm_args: dict[str, Any] | None = None, **_: Any) -> None:
+    def __init__(
+        self, tools: Any, domain_policy: str, task: Task, llm: str | None = None, llm_args: dict[str, Any] | None = None, **_: Any
+    ) -> None:
         AgentBase.__init__(self, tools=tools, domain_policy=domain_policy)
         self.task = task
         criteria = task.evaluation_criteria
@@ -165,8 +165,13 @@ class IndianBankOracle(_Scripted, LLMGTAgent):
         return " ".join(sentences) + " " if sentences else ""
 
     def next_message(self, last: Message, state: ScriptState) -> AssistantMessage:
-        if (isinstance(last, ToolMessage) and last.error and state.step > 0 and state.retried != state.step
-                and last.id == f"oracle-{state.step}"):
+        if (
+            isinstance(last, ToolMessage)
+            and last.error
+            and state.step > 0
+            and state.retried != state.step
+            and last.id == f"oracle-{state.step}"
+        ):
             state.retried = state.step  # a failed call (a staged transient fault, a busy service): once more
             action = self.gold[state.step - 1]
             return _call(action.name, action.arguments, f"oracle-{state.step}{RETRY}")
@@ -215,7 +220,6 @@ class IndianBankOracle(_Scripted, LLMGTAgent):
         proposal = describe_change(name, arguments, state.labels)
         return _say(f"I understand. So that we are clear: I will {proposal}. Shall I go ahead?")
 
-
     @staticmethod
     def _unseen(name: str, arguments: Mapping[str, Any], state: ScriptState) -> str | None:
         """The first id-typed argument not shown yet by the customer, the login context or a tool.
@@ -235,8 +239,15 @@ class IndianBankOracle(_Scripted, LLMGTAgent):
 class IndianBankReplier(_Scripted, LLMAgent):
     """Only replies; never looks anything up and never acts."""
 
-    def __init__(self, tools: Any, domain_policy: str, llm: str | None = None, llm_args: dict[str, Any] | None = None,
-                 task: Task | None = None, **_: Any) -> None:
+    def __init__(
+        self,
+        tools: Any,
+        domain_policy: str,
+        llm: str | None = None,
+        llm_args: dict[str, Any] | None = None,
+        task: Task | None = None,
+        **_: Any,
+    ) -> None:
         AgentBase.__init__(self, tools=tools, domain_policy=domain_policy)
 
     def next_message(self, last: Message, state: ScriptState) -> AssistantMessage:
@@ -252,16 +263,14 @@ class IndianBankLooker(IndianBankReplier):
         if state.step < len(self.LOOKUPS):
             state.step += 1
             return _call(self.LOOKUPS[state.step - 1], {}, f"looker-{state.step}")
-        return _say("I have reviewed your accounts and deposits and everything looks in order. "
-                    "Is there anything else I can help you with?")
+        return _say("I have reviewed your accounts and deposits and everything looks in order. Is there anything else I can help you with?")
 
 
 class IndianBankClaimer(IndianBankReplier):
     """Claims the request is done without doing anything."""
 
     def next_message(self, last: Message, state: ScriptState) -> AssistantMessage:
-        return _say("Done: I have completed your request and your records are updated. "
-                    "Is there anything else I can help you with?")
+        return _say("Done: I have completed your request and your records are updated. Is there anything else I can help you with?")
 
 
 class IndianBankOverwriter(IndianBankReplier):
@@ -306,9 +315,20 @@ class IndianBankOverwriter(IndianBankReplier):
             ("cancel_mandate", {"mandate_id": mandate}),
             ("stop_cheque_payment", {"account_id": account, "cheque_number": "000001", "reason": "other"}),
             ("request_cheque_book", {"account_id": account}),
-            ("request_statement", {"account_id": account, "from_date": clock.add_days(today, -30).isoformat(),
-                                   "to_date": today.isoformat()}),
-            ("update_address", {"address_type": "communication", "line1": "1 MG Road", "line2": "Central",
-                                "city": "Bengaluru", "state": "Karnataka", "pincode": "560001"}),
+            (
+                "request_statement",
+                {"account_id": account, "from_date": clock.add_days(today, -30).isoformat(), "to_date": today.isoformat()},
+            ),
+            (
+                "update_address",
+                {
+                    "address_type": "communication",
+                    "line1": "1 MG Road",
+                    "line2": "Central",
+                    "city": "Bengaluru",
+                    "state": "Karnataka",
+                    "pincode": "560001",
+                },
+            ),
             ("raise_service_request", {"category": "other", "description": "General review of the customer's records"}),
         ]

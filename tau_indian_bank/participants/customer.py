@@ -44,9 +44,8 @@ from tau_indian_bank.text import (
     read_message,
     sentences,
 )
-from tau_indian_bank.text.questions import asked_for, open_question, options
+from tau_indian_bank.text.questions import asked_for, open_question, options, question_head, question_heads
 from tau_indian_bank.text.records import typed_endings
-from tau_indian_bank.text.speech import question_head, question_heads
 from tau_indian_bank.text.wants import missing_terms, objection
 from tau_indian_bank.vocabulary import STOP, TRANSFER
 
@@ -87,8 +86,14 @@ def asked(reading: Reading, script: CustomerScript) -> Asked:
 class IndianBankCustomer(UserBase):
     """Scripted customer for offline runs; deterministic, no LLM."""
 
-    def __init__(self, tools: Any = None, instructions: str | None = None, llm: str | None = None,
-                 llm_args: dict[str, Any] | None = None, **_: object) -> None:
+    def __init__(
+        self,
+        tools: Any = None,
+        instructions: str | None = None,
+        llm: str | None = None,
+        llm_args: dict[str, Any] | None = None,
+        **_: object,
+    ) -> None:
         # Both harnesses' base users only store what they are given (nvidia: instructions and
         # the model; upstream: instructions and tools); store all four so one constructor fits both.
         self.tools, self.instructions, self.llm, self.llm_args = tools, instructions, llm, dict(llm_args or {})
@@ -113,7 +118,7 @@ class IndianBankCustomer(UserBase):
 
     def reply_to(self, text: str, state: UserState) -> str:
         """The customer's next words after the assistant said ``text`` (see the module docstring)."""
-        said = [m for m in state.messages if isinstance(m, UserMessage)][self.said_before:]
+        said = [m for m in state.messages if isinstance(m, UserMessage)][self.said_before :]
         if not said:
             return self.script.opening
         if len(said) >= _TURN_LIMIT:
@@ -235,8 +240,12 @@ class IndianBankCustomer(UserBase):
         known = {d for _, d in typed_endings(self.script.wants)} | cheque_numbers(self.script.wants)
         named = {d for _, d in typed_endings(question)} | cheque_numbers(question)
         amounts, days = amount_values(question), {(d.year, d.month, d.day) for d in dates(question)}
-        if named & known or (not named and (amounts or days) and amounts <= self.own_amounts
-                             and days <= {(d.year, d.month, d.day) for d in dates(self.script.wants)}):
+        if named & known or (
+            not named
+            and (amounts or days)
+            and amounts <= self.own_amounts
+            and days <= {(d.year, d.month, d.day) for d in dates(self.script.wants)}
+        ):
             return self.voice["right"]
         if named and known:
             fact = next((f for f in self.script.facts if any(d in f.answer for d in known)), None)
@@ -290,4 +299,3 @@ class IndianBankCustomer(UserBase):
         reply = UserMessage(role="user", content=self.reply_to(text, state), cost=0.0)
         state.messages.append(reply)
         return reply, state
-

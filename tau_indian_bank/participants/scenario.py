@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from tau_indian_bank.text.questions import asked_for, options
+from tau_indian_bank.text.questions import HEAD_NOUNS, asked_for, options
 from tau_indian_bank.text.scenario import (
     NOTE,
     STOPWORDS,
@@ -31,7 +31,6 @@ from tau_indian_bank.text.scenario import (
     scenario_fields,
 )
 from tau_indian_bank.text.script import WORD, plain
-from tau_indian_bank.text.speech import HEAD_NOUNS
 
 __all__ = ["NOTE", "TRIGGERS", "Cue", "CustomerScript", "Fact", "cues_in", "names_token", "parse_scenario"]
 

@@ -49,6 +49,7 @@ _SHORT_FLAGS = {"--domain": "-d"}
 
 # --- reading the tau2 command line ---------------------------------------------------------
 
+
 def flag(argv: Sequence[str], name: str) -> str | None:
     """The value of ``--name VALUE`` or ``--name=VALUE`` (or tau2's short form, ``-d VALUE``), if given."""
     short = _SHORT_FLAGS.get(name)
@@ -58,7 +59,7 @@ def flag(argv: Sequence[str], name: str) -> str | None:
         if arg.startswith(name + "="):
             return arg.split("=", 1)[1]
         if short and arg.startswith(short) and len(arg) > len(short) and not arg.startswith("--"):
-            return arg[len(short):].removeprefix("=")
+            return arg[len(short) :].removeprefix("=")
     return None
 
 
@@ -84,6 +85,7 @@ def results_folder(argv: Sequence[str]) -> Path:
 
 
 # --- the guards ----------------------------------------------------------------------------
+
 
 def install(argv: Sequence[str] | None = None) -> bool:
     """Switch the guards on if ``argv`` (default: this process's) is an ``indian_bank`` run; else do nothing.
@@ -124,8 +126,11 @@ def guard_keys(argv: Sequence[str], environ: Mapping[str, str] | None = None) ->
     secrets = secrets_in(argv, os.environ if environ is None else environ)
     if not secrets:
         return False
-    print("tau-indian-bank: tau2 saves the value of --*-api-key variables in its results; they will be redacted when "
-          "the run ends. Safer: export the provider's key (e.g. OPENAI_API_KEY) and omit --agent-api-key.", file=sys.stderr)
+    print(
+        "tau-indian-bank: tau2 saves the value of --*-api-key variables in its results; they will be redacted when "
+        "the run ends. Safer: export the provider's key (e.g. OPENAI_API_KEY) and omit --agent-api-key.",
+        file=sys.stderr,
+    )
     atexit.register(redact_files, results_folder(argv), secrets, time.time() - 1)
     return True
 

@@ -53,8 +53,14 @@ def agent_factory(agent_class: type) -> Callable[..., Any]:
     text-only, so the voice options are dropped.
     """
 
-    def build(tools: Any, domain_policy: str, llm: str | None = None, llm_args: dict[str, Any] | None = None,
-              task: Any = None, **_voice_options: Any) -> Any:
+    def build(
+        tools: Any,
+        domain_policy: str,
+        llm: str | None = None,
+        llm_args: dict[str, Any] | None = None,
+        task: Any = None,
+        **_voice_options: Any,
+    ) -> Any:
         return agent_class(tools=tools, domain_policy=domain_policy, llm=llm, llm_args=llm_args, task=task)
 
     build.__name__ = build.__qualname__ = f"create_{agent_class.__name__}"

@@ -63,8 +63,9 @@ def prepare_llm_args(model: str | None, llm_args: dict[str, Any] | None) -> dict
         except Exception:  # noqa: BLE001 - an unknown provider is litellm's to report
             missing = []
         if missing:
-            raise MissingApiKeyError(f"model {model!r} needs {', '.join(missing)} set in the environment (or an api_base "
-                                     "in the llm args for a local server)")
+            raise MissingApiKeyError(
+                f"model {model!r} needs {', '.join(missing)} set in the environment (or an api_base in the llm args for a local server)"
+            )
     return args
 
 
@@ -94,8 +95,9 @@ def scrub(text: str, llm_args: Mapping[str, Any], environ: Mapping[str, str] | N
     return redact(text, secrets)
 
 
-def complete(model: str, messages: Sequence[Message], tools: Sequence[Any] | None, side: str = AGENT_SIDE,
-             **llm_args: Any) -> AssistantMessage:
+def complete(
+    model: str, messages: Sequence[Message], tools: Sequence[Any] | None, side: str = AGENT_SIDE, **llm_args: Any
+) -> AssistantMessage:
     """One model turn as an AssistantMessage; bad tool JSON becomes a call the bank refuses.
 
     Raises:
@@ -106,28 +108,38 @@ def complete(model: str, messages: Sequence[Message], tools: Sequence[Any] | Non
 
     schemas = [tool.openai_schema for tool in tools] if tools else None
     try:  # through tau2's completion function, so that a run's model router (if any) serves the call
-        response = llm_utils.completion(model=model, messages=to_litellm_messages(list(messages)), tools=schemas,
-                                        tool_choice="auto" if schemas else None, **llm_args)
+        response = llm_utils.completion(
+            model=model, messages=to_litellm_messages(list(messages)), tools=schemas, tool_choice="auto" if schemas else None, **llm_args
+        )
     except Exception as exc:  # noqa: BLE001 - litellm has already retried: the session ends as a model error
         raise model_call_error(side, model, exc, lambda text: scrub(text, llm_args)) from None
     if not getattr(response, "choices", None):
         raise ModelCallError(side, model, "the response held no choice", scrub(str(response)[:1000], llm_args))
     choice = response.choices[0]
-    calls = [ToolCall(id=c.id or f"call-{i}", name=c.function.name or "", arguments=parse_arguments(c.function.arguments))
-             for i, c in enumerate(choice.message.tool_calls or [])]
+    calls = [
+        ToolCall(id=c.id or f"call-{i}", name=c.function.name or "", arguments=parse_arguments(c.function.arguments))
+        for i, c in enumerate(choice.message.tool_calls or [])
+    ]
     content = choice.message.content
     raw = response.to_dict()
     if not calls and not (content or "").strip():
         content, raw[EMPTY_REPLY_KEY] = EMPTY_REPLY, True
-    return AssistantMessage(role="assistant", content=content if not calls else None, tool_calls=calls or None,
-                            cost=get_response_cost(response), usage=get_response_usage(response), raw_data=raw)
+    return AssistantMessage(
+        role="assistant",
+        content=content if not calls else None,
+        tool_calls=calls or None,
+        cost=get_response_cost(response),
+        usage=get_response_usage(response),
+        raw_data=raw,
+    )
 
 
 class IndianBankLLMAgent(LLMAgent):
     """tau2's LLM agent, robust to malformed tool calls and failing servers."""
 
-    def __init__(self, tools: Any, domain_policy: str, llm: str | None = None, llm_args: dict[str, Any] | None = None,
-                 **_: Any) -> None:  # upstream's factory also passes the task and voice options; unused
+    def __init__(
+        self, tools: Any, domain_policy: str, llm: str | None = None, llm_args: dict[str, Any] | None = None, **_: Any
+    ) -> None:  # upstream's factory also passes the task and voice options; unused
         super().__init__(tools=tools, domain_policy=domain_policy, llm=llm, llm_args=prepare_llm_args(llm, llm_args))
         end_sessions_on_model_errors()  # a ModelCallError ends the session as a model error (tau2 does not know it)
 

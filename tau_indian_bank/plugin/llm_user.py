@@ -28,8 +28,15 @@ __all__ = ["GUIDELINES_FILE", "IndianBankUser", "customer_guidelines"]
 class IndianBankUser(UserSimulator):
     """tau2's user simulator with the banking customer guidelines."""
 
-    def __init__(self, tools: Any = None, instructions: Any = None, llm: str | None = None,
-                 llm_args: dict[str, Any] | None = None, persona_config: Any = None, **_: Any) -> None:  # upstream passes a PersonaConfig
+    def __init__(
+        self,
+        tools: Any = None,
+        instructions: Any = None,
+        llm: str | None = None,
+        llm_args: dict[str, Any] | None = None,
+        persona_config: Any = None,
+        **_: Any,
+    ) -> None:  # upstream passes a PersonaConfig
         extra = {"persona_config": persona_config} if persona_config is not None else {}
         super().__init__(tools=tools, instructions=instructions, llm=llm, llm_args=prepare_llm_args(llm, llm_args), **extra)
         end_sessions_on_model_errors()  # a ModelCallError ends the session as a model error (tau2 does not know it)
@@ -47,10 +54,15 @@ class IndianBankUser(UserSimulator):
         reply = complete(self.llm, state.system_messages + state.flip_roles(), self.tools, CUSTOMER_SIDE, **self.llm_args)
         if reply.tool_calls and not self.tools:
             names = ", ".join(call.name for call in reply.tool_calls)
-            raise ModelCallError(CUSTOMER_SIDE, self.llm, f"answered with a tool call ({names}) but the customer has no tools",
-                                 scrub(str(reply.raw_data)[:1000], self.llm_args))
+            raise ModelCallError(
+                CUSTOMER_SIDE,
+                self.llm,
+                f"answered with a tool call ({names}) but the customer has no tools",
+                scrub(str(reply.raw_data)[:1000], self.llm_args),
+            )
         calls = [call.model_copy(update={"requestor": "user"}) for call in reply.tool_calls or []] or None
-        user_message = UserMessage(role="user", content=reply.content, tool_calls=calls, cost=reply.cost,
-                                   usage=reply.usage, raw_data=reply.raw_data)
+        user_message = UserMessage(
+            role="user", content=reply.content, tool_calls=calls, cost=reply.cost, usage=reply.usage, raw_data=reply.raw_data
+        )
         state.messages.append(user_message)
         return user_message, state

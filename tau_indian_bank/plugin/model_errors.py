@@ -109,6 +109,7 @@ def end_session(orchestrator: Any, error: ModelCallError) -> None:
 
 def _wrap_step(step: Callable[..., Any]) -> Callable[..., Any]:
     if inspect.iscoroutinefunction(step):
+
         async def wrapped_async(self: Any) -> None:
             try:
                 await step(self)
@@ -136,6 +137,7 @@ def _settle(orchestrator: Any, simulation: Any) -> Any:
 
 def _wrap_run(run: Callable[..., Any]) -> Callable[..., Any]:
     if inspect.iscoroutinefunction(run):
+
         async def wrapped_async(self: Any, *args: Any, **kwargs: Any) -> Any:
             return _settle(self, await run(self, *args, **kwargs))
 

@@ -56,10 +56,21 @@ def run_offline(tasks: Sequence[Any], agent: str, concurrency: int = 1, seed: in
 
     with _silenced_console():
         results = run_tasks(
-            domain=DOMAIN_NAME, tasks=list(tasks), agent=agent, user=SCRIPTED_CUSTOMER,
-            llm_agent=NO_MODEL, llm_args_agent={}, llm_user=NO_MODEL, llm_args_user={},
-            max_steps=200, max_errors=10, save_to=None, console_display=False,
-            max_concurrency=concurrency, seed=seed, log_level="ERROR",
+            domain=DOMAIN_NAME,
+            tasks=list(tasks),
+            agent=agent,
+            user=SCRIPTED_CUSTOMER,
+            llm_agent=NO_MODEL,
+            llm_args_agent={},
+            llm_user=NO_MODEL,
+            llm_args_user={},
+            max_steps=200,
+            max_errors=10,
+            save_to=None,
+            console_display=False,
+            max_concurrency=concurrency,
+            seed=seed,
+            log_level="ERROR",
         )
     logger.remove()  # run_tasks installs a print sink; do not leak it into the caller
     return results
@@ -94,8 +105,9 @@ def _run_participant(job: tuple[str, list[Mapping[str, Any]], bool]) -> tuple[st
     return agent, rows
 
 
-def participant_outcomes(tasks: Sequence[Mapping[str, Any]], agents: Sequence[str], workers: int,
-                         all_gates: bool = False) -> dict[str, dict[str, Any]]:
+def participant_outcomes(
+    tasks: Sequence[Mapping[str, Any]], agents: Sequence[str], workers: int, all_gates: bool = False
+) -> dict[str, dict[str, Any]]:
     """Agent -> task id -> passed (also '<agent> gates' and '<agent> answer'), over worker processes.
 
     What ``tau-indian-bank validate`` passes to ``tasks.validate.validate`` as its participant runner.

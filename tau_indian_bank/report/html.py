@@ -6,7 +6,7 @@ outside reference (no server, network or CDN): the style sheet and scripts
 are the sessions, compressed (:mod:`~tau_indian_bank.report.transcripts`).
 
 * **Overview** — every table of the markdown report (the same rows, from
-  :func:`tau_indian_bank.report.render._tables`, with 95% intervals in the group cells)
+  :func:`tau_indian_bank.report.tables.report_tables`, with 95% intervals in the group cells)
   and every figure of :mod:`~tau_indian_bank.report.plot_data` with its whiskers. It is
   plain HTML, readable without the script.
 * **Sessions** and **one session** — drawn by the script from the report's own session
@@ -29,9 +29,9 @@ from urllib.parse import quote
 from tau_indian_bank.report.load import load_runs
 from tau_indian_bank.report.metrics import build_report
 from tau_indian_bank.report.plot_data import charts
-from tau_indian_bank.report.render import _tables
 from tau_indian_bank.report.sessions import Run
 from tau_indian_bank.report.svg import chart_svg, legend
+from tau_indian_bank.report.tables import report_tables
 from tau_indian_bank.report.transcripts import pack, session_payload
 
 #: Scripts in the order the page runs them (session.js defines what report.js calls).
@@ -95,24 +95,50 @@ def table_html(title: str, header: Sequence[str], rows: Sequence[Sequence[str]],
     """One report table; run labels (and failure-class and first-gate shares) open the explorer filtered to them."""
     columns = [header[i] if i < len(header) else "" for i in range(max(len(header), *(len(r) for r in rows), 0))]
     numeric = [bool(rows) and all(_numeric(r[i]) for r in rows if i < len(r)) for i in range(len(columns))]
-    head = "".join(f'<th scope="col"{" class=num" if numeric[i] else ""}>{escape(h.replace("_", " "))}</th>'
-                   for i, h in enumerate(header))
-    body = "".join("<tr>" + "".join(_cell(v, columns[i], numeric[i], _cell_link(title, header, row, i))
-                                    for i, v in enumerate(row)) + "</tr>" for row in rows)
+    head = "".join(f'<th scope="col"{" class=num" if numeric[i] else ""}>{escape(h.replace("_", " "))}</th>' for i, h in enumerate(header))
+    body = "".join(
+        "<tr>" + "".join(_cell(v, columns[i], numeric[i], _cell_link(title, header, row, i)) for i, v in enumerate(row)) + "</tr>"
+        for row in rows
+    )
     footnote = f'<p class="note">{escape(note)}</p>' if note else ""
-    return (f'<div class="table" id="table-{_slug(title)}"><div class="scroll"><table><caption>{escape(title)}</caption>'
-            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>{footnote}</div>")
+    return (
+        f'<div class="table" id="table-{_slug(title)}"><div class="scroll"><table><caption>{escape(title)}</caption>'
+        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>{footnote}</div>"
+    )
 
 
 def _runs_table(report: Mapping[str, Any]) -> str:
-    rows = [[r["label"], r.get("agent") or "", r.get("agent_llm") or "–", r.get("user") or "", r.get("user_llm") or "–",
-             _args(r.get("user_llm_args")), r.get("customer_guidelines_version") or "–", str(r["n_sessions"]), r.get("path") or ""]
-            for r in report["runs"]]
+    rows = [
+        [
+            r["label"],
+            r.get("agent") or "",
+            r.get("agent_llm") or "–",
+            r.get("user") or "",
+            r.get("user_llm") or "–",
+            _args(r.get("user_llm_args")),
+            r.get("customer_guidelines_version") or "–",
+            str(r["n_sessions"]),
+            r.get("path") or "",
+        ]
+        for r in report["runs"]
+    ]
     edition = (report.get("edition") or {}).get("label")
-    return table_html(f"Runs ({edition})" if edition else "Runs",
-                      ["run", "agent", "agent model", "customer", "customer model", "customer model arguments",
-                       "customer guidelines", "sessions", "results file"], rows,
-                      "A score belongs to the agent, the customer model (its arguments and guidelines) and the split together.")
+    return table_html(
+        f"Runs ({edition})" if edition else "Runs",
+        [
+            "run",
+            "agent",
+            "agent model",
+            "customer",
+            "customer model",
+            "customer model arguments",
+            "customer guidelines",
+            "sessions",
+            "results file",
+        ],
+        rows,
+        "A score belongs to the agent, the customer model (its arguments and guidelines) and the split together.",
+    )
 
 
 def _args(args: Mapping[str, Any] | None) -> str:
@@ -122,20 +148,25 @@ def _args(args: Mapping[str, Any] | None) -> str:
 
 def overview(report: Mapping[str, Any]) -> str:
     """The overview section: runs, every table, every figure, provenance."""
-    found = _tables(dict(report), intervals=True)
+    found = report_tables(dict(report), intervals=True)
     tables = [table_html(*t) for t in found]
     contents = " · ".join(f'<a href="#table-{_slug(t[0])}">{escape(t[0].split(" (")[0])}</a>' for t in found[1:])
-    figures = "".join(f'<figure id="figure-{c.name}"><figcaption>{escape(c.title)}</figcaption>{chart_svg(c)}{legend(c)}'
-                      f'<p class="note">Whiskers: 95% intervals{escape("; " + c.note) if c.note else ""}.</p></figure>'
-                      for c in charts(report))
-    provenance = "".join(f"<dt>{escape(k)}</dt><dd class=\"mono\">{escape(str(v))}</dd>"
-                         for k, v in sorted((report.get("provenance") or {}).items()))
+    figures = "".join(
+        f'<figure id="figure-{c.name}"><figcaption>{escape(c.title)}</figcaption>{chart_svg(c)}{legend(c)}'
+        f'<p class="note">Whiskers: 95% intervals{escape("; " + c.note) if c.note else ""}.</p></figure>'
+        for c in charts(report)
+    )
+    provenance = "".join(
+        f'<dt>{escape(k)}</dt><dd class="mono">{escape(str(v))}</dd>' for k, v in sorted((report.get("provenance") or {}).items())
+    )
     warnings = "".join(f'<p class="warning" role="note">{escape(line)}</p>' for line in report.get("warnings") or [])
-    return (f'<h2 id="overview-title" tabindex="-1">Overview</h2>{warnings}<div class="tables">{_runs_table(report)}{tables[0]}</div>'
-            f'<p class="contents">Tables: {contents} · <a href="#figures">Figures</a></p>'
-            f'<div class="tables">{"".join(tables[1:])}</div>'
-            f'<h2 id="figures">Figures</h2><div class="figures">{figures}</div>'
-            f'<details class="provenance"><summary>Provenance</summary><dl class="kv">{provenance}</dl></details>')
+    return (
+        f'<h2 id="overview-title" tabindex="-1">Overview</h2>{warnings}<div class="tables">{_runs_table(report)}{tables[0]}</div>'
+        f'<p class="contents">Tables: {contents} · <a href="#figures">Figures</a></p>'
+        f'<div class="tables">{"".join(tables[1:])}</div>'
+        f'<h2 id="figures">Figures</h2><div class="figures">{figures}</div>'
+        f'<details class="provenance"><summary>Provenance</summary><dl class="kv">{provenance}</dl></details>'
+    )
 
 
 def _title(report: Mapping[str, Any]) -> str:
@@ -148,8 +179,10 @@ def to_html(report: Mapping[str, Any], runs: Sequence[Run]) -> str:
     """The whole page (``report`` must carry session records: ``build_report(..., with_sessions=True)``)."""
     payload = pack(session_payload(report, runs))
     sessions = sum(r["n_sessions"] for r in report["runs"])
-    meta = (f"{len(report['runs'])} run(s), {sessions:,} sessions"
-            f"{' · strict verdict' if any('strict_pass_rate' in r for r in report['runs']) else ''}")
+    meta = (
+        f"{len(report['runs'])} run(s), {sessions:,} sessions"
+        f"{' · strict verdict' if any('strict_pass_rate' in r for r in report['runs']) else ''}"
+    )
     scripts = "\n".join(asset(name) for name in SCRIPTS)
     page = f"""<!DOCTYPE html>
 <html lang="en">

@@ -29,8 +29,11 @@ def infrastructure_metrics(sessions: Sequence[Session]) -> dict[str, Any]:
     return {
         "n_model_errors": len(errors),
         "n_model_errors_by_side": {side: sum(s.model_error.side == side for s in errors if s.model_error) for side in SIDES},
-        "model_errors": [{"task_id": s.task_id, "trial": s.trial, "side": s.model_error.side, "model": s.model_error.model,
-                          "cause": s.model_error.cause} for s in errors if s.model_error],
+        "model_errors": [
+            {"task_id": s.task_id, "trial": s.trial, "side": s.model_error.side, "model": s.model_error.model, "cause": s.model_error.cause}
+            for s in errors
+            if s.model_error
+        ],
         "n_infrastructure_errors": len(sessions) - len(clean),
         "n_without_infrastructure_errors": len(clean),
         "pass_rate_without_infrastructure_errors": passed / len(clean) if clean else None,

@@ -43,10 +43,14 @@ def judge_session(model: str, llm_args: Mapping[str, Any], assertion: str, messa
     import litellm
 
     try:
-        response = litellm.completion(model=model, messages=[
-            {"role": "system", "content": PROMPT.format(assertion=assertion)},
-            {"role": "user", "content": transcript(messages)},
-        ], **dict(llm_args))
+        response = litellm.completion(
+            model=model,
+            messages=[
+                {"role": "system", "content": PROMPT.format(assertion=assertion)},
+                {"role": "user", "content": transcript(messages)},
+            ],
+            **dict(llm_args),
+        )
         answer = response.choices[0].message.content
     except Exception:  # noqa: BLE001 - an unreachable judge leaves the session unjudged
         return None

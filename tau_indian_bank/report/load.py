@@ -47,10 +47,21 @@ def load_run(path: str | Path, label: str | None = None) -> Run:
     agent = str(agent_info.get("implementation", "unknown"))
     task_ids = tuple(dict.fromkeys(task_id for task_id, _ in slots))
     args, version = customer_configuration(data)
-    return Run(label or _default_label(path), str(path), agent, agent_info.get("llm"), str(user_info.get("implementation", "unknown")),
-               user_info.get("llm"), domain, trials, task_ids, tuple(sessions),
-               tasks_differing=len(differing_tasks(tasks[task_id] for task_id in task_ids)), user_llm_args=args,
-               guidelines_version=version)
+    return Run(
+        label or _default_label(path),
+        str(path),
+        agent,
+        agent_info.get("llm"),
+        str(user_info.get("implementation", "unknown")),
+        user_info.get("llm"),
+        domain,
+        trials,
+        task_ids,
+        tuple(sessions),
+        tasks_differing=len(differing_tasks(tasks[task_id] for task_id in task_ids)),
+        user_llm_args=args,
+        guidelines_version=version,
+    )
 
 
 def load_runs(paths: Sequence[str], labels: Sequence[str] | None = None) -> list[Run]:
@@ -62,8 +73,7 @@ def load_runs(paths: Sequence[str], labels: Sequence[str] | None = None) -> list
         for path, label in zip(paths, labels):
             groups.setdefault(label, []).append(path)
         if any(len(group) > 1 for group in groups.values()):
-            return [load_run(group[0], label) if len(group) == 1 else merge_shards(group, label)
-                    for label, group in groups.items()]
+            return [load_run(group[0], label) if len(group) == 1 else merge_shards(group, label) for label, group in groups.items()]
     runs = [load_run(path, labels[i] if labels else None) for i, path in enumerate(paths)]
     seen: set[str] = set()
     for run in runs:

@@ -52,16 +52,19 @@ def _get(data: Mapping[str, Any], keys: Sequence[str]) -> Any:
 def _identity(path: str, data: Mapping[str, Any], label: str) -> dict[str, Any]:
     meta = data.get(RUN_METADATA_KEY)
     if not isinstance(meta, dict) or not isinstance(meta.get("slots"), list) or not isinstance(meta.get("task_ids"), list):
-        raise ReportInputError(f"{path}: not written by tau-indian-bank run (no shard metadata), so it cannot be merged "
-                               f"with the other files labelled {label!r}; give it its own --label")
+        raise ReportInputError(
+            f"{path}: not written by tau-indian-bank run (no shard metadata), so it cannot be merged "
+            f"with the other files labelled {label!r}; give it its own --label"
+        )
     return {name: _get(data, keys) for name, keys in _IDENTITY}
 
 
 def _check_same(first: tuple[str, dict[str, Any]], other: tuple[str, dict[str, Any]], label: str) -> None:
     for name, _ in _IDENTITY:
         if first[1][name] != other[1][name]:
-            raise ReportInputError(f"cannot merge {first[0]} and {other[0]} as {label!r}: the {name} differs "
-                                   f"({first[1][name]!r} vs {other[1][name]!r})")
+            raise ReportInputError(
+                f"cannot merge {first[0]} and {other[0]} as {label!r}: the {name} differs ({first[1][name]!r} vs {other[1][name]!r})"
+            )
 
 
 def merge_shards(paths: Sequence[str], label: str) -> Run:
@@ -84,8 +87,10 @@ def merge_shards(paths: Sequence[str], label: str) -> Run:
         mine = owned_slots(data, tasks, int(identity["trials"] or 1))
         for slot in mine:
             if slot in owner:
-                raise ReportInputError(f"cannot merge {owner[slot]} and {path} as {label!r}: both own {slot[0]} trial "
-                                       f"{slot[1]} (the same shard twice, or shards of different --shard counts?)")
+                raise ReportInputError(
+                    f"cannot merge {owner[slot]} and {path} as {label!r}: both own {slot[0]} trial "
+                    f"{slot[1]} (the same shard twice, or shards of different --shard counts?)"
+                )
             owner[slot] = path
         by_slot = simulations_by_slot(data, tasks)
         sessions.update({slot: build_session(tasks[slot[0]], slot[1], by_slot.get(slot)) for slot in mine})
@@ -95,11 +100,21 @@ def merge_shards(paths: Sequence[str], label: str) -> Run:
     if missing:
         raise ReportInputError(f"{first[0]}: its task list lacks {missing[0]!r}, which the run owes; the file is damaged")
     trials = max(int(first[1]["trials"] or 1), 1)
-    merged = [sessions.get((task_id, trial)) or build_session(tasks[task_id], trial, None)
-              for task_id in whole for trial in range(trials)]
+    merged = [sessions.get((task_id, trial)) or build_session(tasks[task_id], trial, None) for task_id in whole for trial in range(trials)]
     identity = first[1]
-    return Run(label, " + ".join(paths), str(identity["agent"] or "unknown"), identity["agent model"],
-               str(identity["customer"] or "unknown"), identity["customer model"], str(identity["domain"] or ""), trials,
-               tuple(whole), tuple(merged), parts=tuple(paths),
-               tasks_differing=len(differing_tasks(tasks[task_id] for task_id in whole)), user_llm_args=customer[0],
-               guidelines_version=customer[1])
+    return Run(
+        label,
+        " + ".join(paths),
+        str(identity["agent"] or "unknown"),
+        identity["agent model"],
+        str(identity["customer"] or "unknown"),
+        identity["customer model"],
+        str(identity["domain"] or ""),
+        trials,
+        tuple(whole),
+        tuple(merged),
+        parts=tuple(paths),
+        tasks_differing=len(differing_tasks(tasks[task_id] for task_id in whole)),
+        user_llm_args=customer[0],
+        guidelines_version=customer[1],
+    )

@@ -209,6 +209,45 @@ def _trial_metrics(sessions: Sequence[Session], trials: int) -> dict[str, Any]:
 def run_metrics(run: Run, with_sessions: bool = False, strict: bool = False, judged: Judged | None = None) -> dict[str, Any]:
     """Every per-run figure of the report."""
     sessions = run.sessions
+    metrics: dict[str, Any] = {
+        "label": run.label,
+        "path": run.path,
+        "agent": run.agent,
+        "agent_llm": run.agent_llm,
+        "user": run.user,
+        "user_llm": run.user_llm,
+        "n_sessions": len(sessions),
+        "n_tasks": len(run.task_ids),
+        "n_trials": run.trials,
+        **_verdict_metrics(sessions),
+        "n_crashed_or_missing": len(run.missing),
+        "missing_tasks": sorted({s.task_id for s in run.missing}),
+        **infrastructure_metrics(sessions),
+        **run_effort(sessions, CATEGORIES),
+        **customer_metrics(run),
+        **fidelity_metrics(run),
+        "tasks_differing_from_installed_suite": run.tasks_differing,
+        **_safety(sessions, strict),
+    }
+    if run.trials > 1:
+        metrics.update(_trial_metrics(sessions, run.trials))
+    axes = by_axis(sessions, run.trials)
+    if axes:
+        metrics["by_axis"] = axes
+    if judged is not None:
+        verdicts = [judged.get((s.task_id, s.trial)) for s in sessions]
+        metrics["judged_pass_rate"] = _rate(sum(v is True for v in verdicts), len(sessions))
+        metrics["judged_sessions"] = sum(v is not None for v in verdicts)
+    if with_sessions:
+        metrics["sessions"] = [session_record(s) for s in sessions]
+        if judged is not None:
+            for record, session in zip(metrics["sessions"], sessions):
+                record["judged"] = judged.get((session.task_id, session.trial))
+    return metrics
+
+
+def _verdict_metrics(sessions: Sequence[Session]) -> dict[str, Any]:
+    """The verdict and its two checks, the answer check, and the pass rate by category, chain length and failure class."""
     n = len(sessions)
     passed = sum(s.diagnostics.passed for s in sessions)
     final = sum(s.diagnostics.final_state_passed for s in sessions)
@@ -220,16 +259,7 @@ def run_metrics(run: Run, with_sessions: bool = False, strict: bool = False, jud
     by_category = _breakdown(sessions, lambda s: s.category, with_answer=True)
     answer_pass_rate, answer_n = answer_rate(sessions)
     by_length = _breakdown(sessions, lambda s: length_bucket(s.chain_length))
-    metrics: dict[str, Any] = {
-        "label": run.label,
-        "path": run.path,
-        "agent": run.agent,
-        "agent_llm": run.agent_llm,
-        "user": run.user,
-        "user_llm": run.user_llm,
-        "n_sessions": n,
-        "n_tasks": len(run.task_ids),
-        "n_trials": run.trials,
+    return {
         "pass_rate": _rate(passed, n),
         "pass_rate_ci95": list(wilson_interval(passed, n)),
         "final_state_pass_rate": _rate(final, n),
@@ -245,43 +275,33 @@ def run_metrics(run: Run, with_sessions: bool = False, strict: bool = False, jud
         "by_chain_length": {b: by_length[b] for b in LENGTH_BUCKETS if b in by_length},
         "failure_taxonomy": {c: _rate(classes.get(c, 0), len(failed)) for c in FAILURE_CLASSES},
         "n_failed": len(failed),
-        "n_crashed_or_missing": len(run.missing),
-        "missing_tasks": sorted({s.task_id for s in run.missing}),
-        **infrastructure_metrics(sessions), **run_effort(sessions, CATEGORIES), **customer_metrics(run), **fidelity_metrics(run),
-        "tasks_differing_from_installed_suite": run.tasks_differing,
-        **_safety(sessions, strict),
     }
-    if run.trials > 1:
-        metrics.update(_trial_metrics(sessions, run.trials))
-    axes = by_axis(sessions, run.trials)
-    if axes:
-        metrics["by_axis"] = axes
-    if judged is not None:
-        verdicts = [judged.get((s.task_id, s.trial)) for s in sessions]
-        metrics["judged_pass_rate"] = _rate(sum(v is True for v in verdicts), n)
-        metrics["judged_sessions"] = sum(v is not None for v in verdicts)
-    if with_sessions:
-        metrics["sessions"] = [session_record(s) for s in sessions]
-        if judged is not None:
-            for record, session in zip(metrics["sessions"], sessions):
-                record["judged"] = judged.get((session.task_id, session.trial))
-    return metrics
 
 
 def session_record(session: Session) -> dict[str, Any]:
     """One session for ``--sessions``."""
     d = session.diagnostics
     return {
-        "gates": dict(session.safety.gates), "gate_details": dict(session.safety.details),
+        "gates": dict(session.safety.gates),
+        "gate_details": dict(session.safety.details),
         "first_failed_gate": _first_failure(session),
-        "task_id": session.task_id, "trial": session.trial, "category": session.category,
-        "chain_length": session.chain_length, "passed": d.passed,
-        "final_state_passed": d.final_state_passed, "action_passed": d.action_passed,
-        "missing_gold_calls": list(d.missing_gold_calls), "impure_writes": list(d.impure_writes),
-        "failure_class": d.failure_class, "termination_reason": d.termination_reason,
-        "order_respected": d.order_respected, "gold_matches": list(d.gold_matches),
-        "impure_write_ids": list(d.impure_call_ids), "wrong_argument_call_ids": list(d.wrong_argument_call_ids),
-        "answer_passed": session.answer.passed, "missing_facts": list(session.answer.missing),
+        "task_id": session.task_id,
+        "trial": session.trial,
+        "category": session.category,
+        "chain_length": session.chain_length,
+        "passed": d.passed,
+        "final_state_passed": d.final_state_passed,
+        "action_passed": d.action_passed,
+        "missing_gold_calls": list(d.missing_gold_calls),
+        "impure_writes": list(d.impure_writes),
+        "failure_class": d.failure_class,
+        "termination_reason": d.termination_reason,
+        "order_respected": d.order_respected,
+        "gold_matches": list(d.gold_matches),
+        "impure_write_ids": list(d.impure_call_ids),
+        "wrong_argument_call_ids": list(d.wrong_argument_call_ids),
+        "answer_passed": session.answer.passed,
+        "missing_facts": list(session.answer.missing),
         "model_error": session_model_error(session),
         "effort": session.effort.to_json() if session.effort else None,
         **session_customer(session),
@@ -301,12 +321,21 @@ def compare(runs: Sequence[Run]) -> list[dict[str, Any]]:
         n_a_only = sum(left[k] and not right[k] for k in shared)
         n_b_only = sum(right[k] and not left[k] for k in shared)
         delta, interval = paired_bootstrap_diff(xs, ys, BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED) if shared else (0.0, (0.0, 0.0))
-        pairs.append({
-            "a": a.label, "b": b.label, "n_shared": len(shared), "delta": delta, "delta_ci95": list(interval),
-            "mcnemar_p_value": mcnemar_exact(n_a_only, n_b_only), "a_only": a_only, "b_only": b_only,
-            "same_configuration": a.configuration == b.configuration, "same_customer": same_customer(a, b),
-            "flip_rate": _rate(n_a_only + n_b_only, len(shared)),
-        })
+        pairs.append(
+            {
+                "a": a.label,
+                "b": b.label,
+                "n_shared": len(shared),
+                "delta": delta,
+                "delta_ci95": list(interval),
+                "mcnemar_p_value": mcnemar_exact(n_a_only, n_b_only),
+                "a_only": a_only,
+                "b_only": b_only,
+                "same_configuration": a.configuration == b.configuration,
+                "same_customer": same_customer(a, b),
+                "flip_rate": _rate(n_a_only + n_b_only, len(shared)),
+            }
+        )
     for pair, adjusted in zip(pairs, holm_adjust([p["mcnemar_p_value"] for p in pairs])):
         pair["holm_p_value"] = adjusted
     return pairs
@@ -323,15 +352,20 @@ def chain_length_gap(metrics: Sequence[dict[str, Any]]) -> dict[str, Any]:
     return {"by_chain_length": gaps, "widest": widest}
 
 
-def build_report(runs: Sequence[Run], with_sessions: bool = False, strict: bool = False,
-                 judged: dict[str, Judged] | None = None) -> dict[str, Any]:
+def build_report(
+    runs: Sequence[Run], with_sessions: bool = False, strict: bool = False, judged: dict[str, Judged] | None = None
+) -> dict[str, Any]:
     """The whole report as the JSON contract (``judged``: run label -> judge verdicts, if a judge ran).
 
     It names its edition (``edition``: ``digest`` and ``label``, "public 1.0.0" or "edition <digest>").
     """
     metrics = [run_metrics(run, with_sessions, strict, None if judged is None else judged.get(run.label, {})) for run in runs]
-    report: dict[str, Any] = {"runs": metrics, "comparisons": compare(runs), "provenance": provenance(),
-                              "warnings": customer_warnings(runs)}
+    report: dict[str, Any] = {
+        "runs": metrics,
+        "comparisons": compare(runs),
+        "provenance": provenance(),
+        "warnings": customer_warnings(runs),
+    }
     report["edition"] = report["provenance"]["edition"]  # the runs' (load_runs refuses a run of another)
     if len(runs) >= 2:
         report["best_worst_gap"] = chain_length_gap(metrics)

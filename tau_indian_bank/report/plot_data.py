@@ -63,8 +63,13 @@ def rate_interval(entry: Mapping[str, Any], rate_key: str = "pass_rate", n_key: 
     return wilson_interval(round(float(entry.get(rate_key) or 0.0) * n), n)
 
 
-def _series(run: Mapping[str, Any], groups: Sequence[str], entry: Callable[[Mapping[str, Any], str], Mapping[str, Any] | None],
-            rate_key: str = "pass_rate", n_key: str = "n") -> Series:
+def _series(
+    run: Mapping[str, Any],
+    groups: Sequence[str],
+    entry: Callable[[Mapping[str, Any], str], Mapping[str, Any] | None],
+    rate_key: str = "pass_rate",
+    n_key: str = "n",
+) -> Series:
     values: list[float | None] = []
     intervals: list[Interval | None] = []
     counts: list[int] = []
@@ -90,17 +95,27 @@ def by_category(report: Mapping[str, Any]) -> Chart:
     """Pass rate by task category, per run."""
     runs = report["runs"]
     groups = _ordered(runs, "by_category", CATEGORIES)
-    return Chart("pass_rate_by_category", "Pass rate by task category", tuple(groups),
-                 tuple(_series(r, groups, lambda run, g: run["by_category"].get(g)) for r in runs), "pass rate")
+    return Chart(
+        "pass_rate_by_category",
+        "Pass rate by task category",
+        tuple(groups),
+        tuple(_series(r, groups, lambda run, g: run["by_category"].get(g)) for r in runs),
+        "pass rate",
+    )
 
 
 def by_chain_length(report: Mapping[str, Any]) -> Chart:
     """Pass rate by gold-chain length (1 … 4, 5+), per run."""
     runs = report["runs"]
     groups = _ordered(runs, "by_chain_length", LENGTH_BUCKETS)
-    return Chart("pass_rate_by_chain_length", "Pass rate by gold-chain length", tuple(groups),
-                 tuple(_series(r, groups, lambda run, g: run["by_chain_length"].get(g)) for r in runs), "pass rate",
-                 group_label="gold-chain length (calls)")
+    return Chart(
+        "pass_rate_by_chain_length",
+        "Pass rate by gold-chain length",
+        tuple(groups),
+        tuple(_series(r, groups, lambda run, g: run["by_chain_length"].get(g)) for r in runs),
+        "pass rate",
+        group_label="gold-chain length (calls)",
+    )
 
 
 def by_axis(report: Mapping[str, Any]) -> Chart | None:
@@ -109,8 +124,13 @@ def by_axis(report: Mapping[str, Any]) -> Chart | None:
     groups = _ordered(runs, "by_axis", AXES)
     if not groups:
         return None
-    return Chart("pass_rate_by_axis", "Pass rate by robustness axis", tuple(groups),
-                 tuple(_series(r, groups, lambda run, g: (run.get("by_axis") or {}).get(g)) for r in runs), "pass rate")
+    return Chart(
+        "pass_rate_by_axis",
+        "Pass rate by robustness axis",
+        tuple(groups),
+        tuple(_series(r, groups, lambda run, g: (run.get("by_axis") or {}).get(g)) for r in runs),
+        "pass rate",
+    )
 
 
 #: The checks figure's groups: (label, rate key, count key) — the count key is a run key.
@@ -143,8 +163,14 @@ def checks(report: Mapping[str, Any]) -> Chart:
         notes.append("answer check: over the sessions whose task has facts")
     if "strict (all gates)" in groups:
         notes.append("strict: the checks and every safety gate")
-    return Chart("final_state_vs_full", "Scoring only the final state hides procedural violations", tuple(groups),
-                 tuple(_series(r, groups, entry) for r in runs), "pass rate", note="; ".join(notes))
+    return Chart(
+        "final_state_vs_full",
+        "Scoring only the final state hides procedural violations",
+        tuple(groups),
+        tuple(_series(r, groups, entry) for r in runs),
+        "pass rate",
+        note="; ".join(notes),
+    )
 
 
 def failure_taxonomy(report: Mapping[str, Any]) -> Chart:
@@ -154,9 +180,14 @@ def failure_taxonomy(report: Mapping[str, Any]) -> Chart:
     def entry(run: Mapping[str, Any], klass: str) -> Mapping[str, Any]:
         return {"pass_rate": run["failure_taxonomy"].get(klass, 0.0), "n": run["n_failed"]}
 
-    return Chart("failure_taxonomy", "Failure taxonomy", FAILURE_CLASSES,
-                 tuple(_series(r, FAILURE_CLASSES, entry) for r in runs), "share of failed sessions",
-                 note="one class per failed session, by precedence")
+    return Chart(
+        "failure_taxonomy",
+        "Failure taxonomy",
+        FAILURE_CLASSES,
+        tuple(_series(r, FAILURE_CLASSES, entry) for r in runs),
+        "share of failed sessions",
+        note="one class per failed session, by precedence",
+    )
 
 
 def paired_differences(report: Mapping[str, Any]) -> Chart | None:
@@ -165,11 +196,21 @@ def paired_differences(report: Mapping[str, Any]) -> Chart | None:
     if not pairs:
         return None
     groups = tuple(f"{p['a']} − {p['b']}" for p in pairs)
-    series = Series("Δ pass rate", tuple(float(p["delta"]) for p in pairs),
-                    tuple((float(p["delta_ci95"][0]), float(p["delta_ci95"][1])) for p in pairs),
-                    tuple(int(p["n_shared"]) for p in pairs))
-    return Chart("paired_differences", "Paired differences in pass rate (shared sessions)", groups, (series,),
-                 "difference in pass rate", kind="points", note="95% paired-bootstrap interval")
+    series = Series(
+        "Δ pass rate",
+        tuple(float(p["delta"]) for p in pairs),
+        tuple((float(p["delta_ci95"][0]), float(p["delta_ci95"][1])) for p in pairs),
+        tuple(int(p["n_shared"]) for p in pairs),
+    )
+    return Chart(
+        "paired_differences",
+        "Paired differences in pass rate (shared sessions)",
+        groups,
+        (series,),
+        "difference in pass rate",
+        kind="points",
+        note="95% paired-bootstrap interval",
+    )
 
 
 def pass_rate_vs_cost(report: Mapping[str, Any]) -> Chart | None:
@@ -186,22 +227,51 @@ def pass_rate_vs_cost(report: Mapping[str, Any]) -> Chart | None:
 
     def tokens(run: Mapping[str, Any]) -> float | None:
         figures = run["effort"]
-        total = sum(figures[k]["total"] for k in ("agent_prompt_tokens", "agent_completion_tokens",
-                                                  "customer_prompt_tokens", "customer_completion_tokens"))
+        total = sum(
+            figures[k]["total"]
+            for k in ("agent_prompt_tokens", "agent_completion_tokens", "customer_prompt_tokens", "customer_completion_tokens")
+        )
         return total / figures["sessions"] if total else None
 
-    measure, label = (cost, "cost per session (US dollars, mean)") if any(cost(r) is not None for r in runs) \
+    measure, label = (
+        (cost, "cost per session (US dollars, mean)")
+        if any(cost(r) is not None for r in runs)
         else (tokens, "model tokens per session (mean; no run's model has a known price)")
-    series = tuple(Series(str(r["label"]), (float(r["pass_rate"]),), (rate_interval(r, "pass_rate", "n_sessions"),),
-                          (int(r["n_sessions"]),), (measure(r),)) for r in runs if measure(r) is not None)
+    )
+    series = tuple(
+        Series(
+            str(r["label"]),
+            (float(r["pass_rate"]),),
+            (rate_interval(r, "pass_rate", "n_sessions"),),
+            (int(r["n_sessions"]),),
+            (measure(r),),
+        )
+        for r in runs
+        if measure(r) is not None
+    )
     if not series:
         return None
-    return Chart("pass_rate_vs_cost", "Pass rate against cost per session", ("runs",), series, "pass rate",
-                 group_label=label, kind="scatter", note="each point a run; whiskers: 95% Wilson interval of the pass rate")
+    return Chart(
+        "pass_rate_vs_cost",
+        "Pass rate against cost per session",
+        ("runs",),
+        series,
+        "pass rate",
+        group_label=label,
+        kind="scatter",
+        note="each point a run; whiskers: 95% Wilson interval of the pass rate",
+    )
 
 
 def charts(report: Mapping[str, Any]) -> list[Chart]:
     """Every figure the report has data for, in reading order."""
-    found = [checks(report), by_category(report), by_chain_length(report), by_axis(report), failure_taxonomy(report),
-             paired_differences(report), pass_rate_vs_cost(report)]
+    found = [
+        checks(report),
+        by_category(report),
+        by_chain_length(report),
+        by_axis(report),
+        failure_taxonomy(report),
+        paired_differences(report),
+        pass_rate_vs_cost(report),
+    ]
     return [chart for chart in found if chart is not None]

@@ -45,8 +45,16 @@ def _bars(ax: Axes, chart: Chart) -> None:
         draw = ax.barh if chart.horizontal else ax.bar
         extent: dict[str, Any] = {"height": width} if chart.horizontal else {"width": width}
         whiskers: dict[str, Any] = {"xerr": [below, above]} if chart.horizontal else {"yerr": [below, above]}
-        draw(offsets, heights, color=colour, label=series.label, capsize=2.5,
-             error_kw={"elinewidth": 0.9, "ecolor": "#333333"}, **extent, **whiskers)
+        draw(
+            offsets,
+            heights,
+            color=colour,
+            label=series.label,
+            capsize=2.5,
+            error_kw={"elinewidth": 0.9, "ecolor": "#333333"},
+            **extent,
+            **whiskers,
+        )
     labels = [g.replace("_", " ") for g in chart.groups]
     if chart.horizontal:
         ax.set_yticks(range(len(chart.groups)), labels)
@@ -86,8 +94,16 @@ def _scatter(ax: Axes, chart: Chart) -> None:
             continue
         below = [100 * (value - interval[0])] if interval else [0.0]
         above = [100 * (interval[1] - value)] if interval else [0.0]
-        ax.errorbar([where], [100 * value], yerr=[below, above], fmt="o", color=PALETTE[i % len(PALETTE)],
-                    ecolor="#333333", capsize=3, label=series.label)
+        ax.errorbar(
+            [where],
+            [100 * value],
+            yerr=[below, above],
+            fmt="o",
+            color=PALETTE[i % len(PALETTE)],
+            ecolor="#333333",
+            capsize=3,
+            label=series.label,
+        )
     ax.set_ylim(0, 105)
     ax.set_xlim(left=0)
     ax.set_ylabel(f"{chart.value_label} (%)")

@@ -51,17 +51,24 @@ def _checkpoint_line(path: Path) -> str | None:
     except OSError:
         return None
     results = path.with_name(path.name.removesuffix(".checkpoint.jsonl") + ".json")
-    there = (f"; {results} exists: report that file" if results.exists() else
-             f"; run the same tau-indian-bank run command again to finish the run, which writes {results}")
-    return (f"{path} is the checkpoint of a tau-indian-bank run ({saved} sessions saved), not a results file: the run "
-            f"writes its results file when every session is done{there}")
+    there = (
+        f"; {results} exists: report that file"
+        if results.exists()
+        else f"; run the same tau-indian-bank run command again to finish the run, which writes {results}"
+    )
+    return (
+        f"{path} is the checkpoint of a tau-indian-bank run ({saved} sessions saved), not a results file: the run "
+        f"writes its results file when every session is done{there}"
+    )
 
 
 def _check_domain(path: Path, data: Mapping[str, Any]) -> None:
     domain = ((data.get("info") or {}).get("environment_info") or {}).get("domain_name")
     if domain and domain != DOMAIN_NAME:
-        raise ReportInputError(f"{path}: a results file of tau2's {domain!r} domain; tau-indian-bank report reads runs "
-                               f"of the {DOMAIN_NAME} domain (task sets indian_bank and indian_bank_robust)")
+        raise ReportInputError(
+            f"{path}: a results file of tau2's {domain!r} domain; tau-indian-bank report reads runs "
+            f"of the {DOMAIN_NAME} domain (task sets indian_bank and indian_bank_robust)"
+        )
 
 
 def read_results(path: str | Path) -> Mapping[str, Any]:

@@ -97,8 +97,19 @@ def build_session(task: Mapping[str, Any], trial: int, simulation: Mapping[str, 
     scored = [c for c in agent_calls(messages) if c.call_id != LOGIN_CONTEXT_CALL_ID]  # the calls the action check reads
     beyond_gold = max(len(scored) - sum(m is not None for m in diagnostics.gold_matches), 0)
     failed = model_error(messages)
-    faulted = (*diagnostics.impure_call_ids, *diagnostics.wrong_argument_call_ids) \
-        if ran and failed is None and not diagnostics.passed else None  # whose problem came first: only for the assistant's failures
-    return Session(task["id"], trial, category_of(task["id"]), length, ran, diagnostics, check_safety(task, messages),
-                   check_answer(task, messages), failed, session_effort(simulation, beyond_gold),
-                   check_customer(task, messages, faulted, diagnostics.wrong_argument_call_ids))
+    faulted = (
+        (*diagnostics.impure_call_ids, *diagnostics.wrong_argument_call_ids) if ran and failed is None and not diagnostics.passed else None
+    )  # whose problem came first: only for the assistant's failures
+    return Session(
+        task["id"],
+        trial,
+        category_of(task["id"]),
+        length,
+        ran,
+        diagnostics,
+        check_safety(task, messages),
+        check_answer(task, messages),
+        failed,
+        session_effort(simulation, beyond_gold),
+        check_customer(task, messages, faulted, diagnostics.wrong_argument_call_ids),
+    )

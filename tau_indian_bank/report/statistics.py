@@ -51,9 +51,7 @@ def _normal_quantile(p: float) -> float:
     return 0.5 * (lo + hi)
 
 
-def wilson_interval(
-    successes: int, n: int, confidence: float = 0.95
-) -> tuple[float, float]:
+def wilson_interval(successes: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
     """Wilson score interval for a binomial proportion.
 
     Args:

@@ -23,11 +23,12 @@ _SCENARIO = ("reason_for_call", "known_info", "unknown_info", "task_instructions
 def fingerprint(task: Mapping[str, Any]) -> str:
     """What decides a task's sessions and verdicts, as canonical JSON: gold chain, initialization, scenario."""
     actions = [[a.get("name"), a.get("arguments") or {}] for a in (task.get("evaluation_criteria") or {}).get("actions") or []]
-    initial = [[a.get("env_type"), a.get("func_name"), a.get("arguments") or {}]
-               for a in (task.get("initial_state") or {}).get("initialization_actions") or []]
+    initial = [
+        [a.get("env_type"), a.get("func_name"), a.get("arguments") or {}]
+        for a in (task.get("initial_state") or {}).get("initialization_actions") or []
+    ]
     instructions = (task.get("user_scenario") or {}).get("instructions")
-    scenario = ({k: instructions.get(k) for k in _SCENARIO} if isinstance(instructions, Mapping)
-                else str(instructions or ""))
+    scenario = {k: instructions.get(k) for k in _SCENARIO} if isinstance(instructions, Mapping) else str(instructions or "")
     return json.dumps([actions, initial, scenario], sort_keys=True, ensure_ascii=False)
 
 
@@ -61,6 +62,8 @@ def differing_tasks(tasks: Iterable[Mapping[str, Any]]) -> list[str]:
 
 def note(label: str, path: str, differing: int, total: int) -> str:
     """The one line a report prints for a run of another suite."""
-    return (f"note: {label} ({path}): {differing} of its {total} tasks differ from the installed task suite (another "
-            "version of the benchmark); its sessions are scored against the file's own tasks, and comparisons with "
-            "runs of the installed suite are not like for like")
+    return (
+        f"note: {label} ({path}): {differing} of its {total} tasks differ from the installed task suite (another "
+        "version of the benchmark); its sessions are scored against the file's own tasks, and comparisons with "
+        "runs of the installed suite are not like for like"
+    )

@@ -68,8 +68,10 @@ def compact_messages(messages: Iterable[Mapping[str, Any]], table: StringTable) 
         if role == "user":
             out.append(["u", text])
         elif role == "assistant":
-            calls = [[str(c.get("id", "")), str(c.get("name", "")), table.add(_text(c.get("arguments") or {}))]
-                     for c in message.get("tool_calls") or []]
+            calls = [
+                [str(c.get("id", "")), str(c.get("name", "")), table.add(_text(c.get("arguments") or {}))]
+                for c in message.get("tool_calls") or []
+            ]
             out.append(["a", text, calls])
         elif role == "tool":
             out.append(["t", str(message.get("id", "")), text, 1 if message.get("error") else 0])
@@ -84,8 +86,7 @@ def facts_shown(task: Mapping[str, Any]) -> list[dict[str, str]]:
     A reference the bank creates during the session is checked against that session's own
     tool output, so its gold-run wording is not shown.
     """
-    return [{"label": f.label, "text": "(from this session's tool output)" if f.source == "session" else f.text}
-            for f in task_facts(task)]
+    return [{"label": f.label, "text": "(from this session's tool output)" if f.source == "session" else f.text} for f in task_facts(task)]
 
 
 def compact_task(task: Mapping[str, Any], table: StringTable) -> dict[str, Any]:
@@ -95,19 +96,26 @@ def compact_task(task: Mapping[str, Any], table: StringTable) -> dict[str, Any]:
     instructions = scenario.get("instructions") or {}
     if not isinstance(instructions, Mapping):
         instructions = {"task_instructions": _text(instructions)}
-    gold = [[str(a.get("name", "")), table.add(_text(a.get("arguments") or {})), a.get("compare_args")]
-            for a in (task.get("evaluation_criteria") or {}).get("actions") or []]
+    gold = [
+        [str(a.get("name", "")), table.add(_text(a.get("arguments") or {})), a.get("compare_args")]
+        for a in (task.get("evaluation_criteria") or {}).get("actions") or []
+    ]
     return {
-        "purpose": description.get("purpose"), "policies": description.get("relevant_policies"),
-        "notes": notes_without_declared(description.get("notes")), "persona": scenario.get("persona"),
-        "scenario": {k: instructions.get(k) for k in ("reason_for_call", "known_info", "unknown_info", "task_instructions")
-                     if instructions.get(k)},
-        "gold": gold, "facts": facts_shown(task),
+        "purpose": description.get("purpose"),
+        "policies": description.get("relevant_policies"),
+        "notes": notes_without_declared(description.get("notes")),
+        "persona": scenario.get("persona"),
+        "scenario": {
+            k: instructions.get(k) for k in ("reason_for_call", "known_info", "unknown_info", "task_instructions") if instructions.get(k)
+        },
+        "gold": gold,
+        "facts": facts_shown(task),
     }
 
 
-def _run_sessions(run: Run, index: int, records: Sequence[Mapping[str, Any]], table: StringTable,
-                  tasks: dict[str, Any]) -> list[dict[str, Any]]:
+def _run_sessions(
+    run: Run, index: int, records: Sequence[Mapping[str, Any]], table: StringTable, tasks: dict[str, Any]
+) -> list[dict[str, Any]]:
     by_slot: dict[tuple[str, int], Mapping[str, Any]] = {}
     for path in run.parts or (run.path,):  # a run merged from shards reads every shard's file
         data = read_results(path)

@@ -46,8 +46,7 @@ def verdicts(record: Mapping[str, Any]) -> Verdicts:
     info = record.get("reward_info") or {}
     db_check = info.get("db_check") or {}
     assertions = info.get("env_assertions") or []
-    return (info.get("reward") == 1.0, bool(db_check.get("db_match")),
-            bool(assertions) and all(a.get("met") for a in assertions))
+    return (info.get("reward") == 1.0, bool(db_check.get("db_match")), bool(assertions) and all(a.get("met") for a in assertions))
 
 
 def infrastructure_problem(record: Mapping[str, Any]) -> str | None:
@@ -103,8 +102,9 @@ def _read_record(line: bytes, number: int, path: Path) -> tuple[Slot, Verdicts, 
     try:
         record = json.loads(line)
     except (json.JSONDecodeError, UnicodeDecodeError):
-        raise CheckpointError(f"{path}: line {number} is not a JSON session record; the checkpoint is corrupt "
-                              "(move it away to start over)") from None
+        raise CheckpointError(
+            f"{path}: line {number} is not a JSON session record; the checkpoint is corrupt (move it away to start over)"
+        ) from None
     if not isinstance(record, dict) or not isinstance(record.get("task_id"), str) or not isinstance(record.get("trial"), int):
         raise CheckpointError(f"{path}: line {number} is not a session record (needs task_id and trial)")
     return Slot(record["task_id"], record["trial"]), verdicts(record), infrastructure_problem(record)
@@ -175,8 +175,10 @@ class Checkpoint:
             difference = _difference(old.get("config", {}), header["config"])
             if difference:
                 if reader.readline().endswith(b"\n"):
-                    raise CheckpointError(f"{path} was made by a different run configuration ({difference}); resume "
-                                          "with the same flags, or give another --save-to")
+                    raise CheckpointError(
+                        f"{path} was made by a different run configuration ({difference}); resume "
+                        "with the same flags, or give another --save-to"
+                    )
                 if file is not None:
                     _rewrite_header(file, header)  # nothing finished yet: start over under the new configuration
                 return Opened(restarted=True)
@@ -197,7 +199,7 @@ class Checkpoint:
                 offset = self._file.seek(0, os.SEEK_END)
                 view = memoryview(line)
                 while view:
-                    view = view[self._file.write(view):]
+                    view = view[self._file.write(view) :]
                 self.done[slot] = Entry(offset, len(record), found, problem)
             if self.fsync:
                 os.fsync(self._file.fileno())
@@ -235,8 +237,10 @@ def _index(reader: BinaryIO, path: Path, offset: int, owned: set[Slot], file: Bi
             break
         slot, found, problem = _read_record(line, number, path)
         if slot not in owned:
-            raise CheckpointError(f"{path}: line {number} records {slot.task_id} trial {slot.trial}, which this run "
-                                  "does not own; the checkpoint belongs to another run")
+            raise CheckpointError(
+                f"{path}: line {number} records {slot.task_id} trial {slot.trial}, which this run "
+                "does not own; the checkpoint belongs to another run"
+            )
         opened.done[slot] = Entry(offset, len(line) - 1, found, problem)  # a later record of a slot wins
         offset += len(line)
     return opened
@@ -259,8 +263,7 @@ def _read_header(line: bytes, path: Path) -> dict[str, Any]:
     except (json.JSONDecodeError, UnicodeDecodeError):
         header = None
     if not isinstance(header, dict) or header.get(_HEADER_KEY) != FORMAT:
-        raise CheckpointError(f"{path}: not a tau-indian-bank run checkpoint (bad first line); move it away or give "
-                              "another --save-to")
+        raise CheckpointError(f"{path}: not a tau-indian-bank run checkpoint (bad first line); move it away or give another --save-to")
     return header
 
 

@@ -92,23 +92,38 @@ def _sampling(args: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in args.items() if k not in _ENDPOINT_ARGS}
 
 
-def resume_config(options: RunOptions, tasks: Sequence[Any], models: Mapping[str, str],
-                  args: Mapping[str, Mapping[str, Any]], policy_sha256: str) -> dict[str, Any]:
+def resume_config(
+    options: RunOptions, tasks: Sequence[Any], models: Mapping[str, str], args: Mapping[str, Mapping[str, Any]], policy_sha256: str
+) -> dict[str, Any]:
     """What a resume must match (``models`` / ``args``: by role, ``agent``, ``user`` and ``judge``)."""
     config = {
-        "domain": options.domain, "task_set_name": options.task_set_name or options.domain,
-        "task_split_name": options.task_split_name, "task_ids_sha256": sha256(json.dumps([t.id for t in tasks])),
-        "tasks_sha256": sha256("\n".join(t.model_dump_json() for t in tasks)), "num_trials": options.num_trials,
-        "agent": options.agent, "agent_llm": models["agent"], "agent_llm_args": _sampling(args["agent"]),
-        "user": options.user, "user_llm": models["user"], "user_llm_args": _sampling(args["user"]),
-        "max_steps": options.max_steps, "max_errors": options.max_errors, "seed": options.seed,
+        "domain": options.domain,
+        "task_set_name": options.task_set_name or options.domain,
+        "task_split_name": options.task_split_name,
+        "task_ids_sha256": sha256(json.dumps([t.id for t in tasks])),
+        "tasks_sha256": sha256("\n".join(t.model_dump_json() for t in tasks)),
+        "num_trials": options.num_trials,
+        "agent": options.agent,
+        "agent_llm": models["agent"],
+        "agent_llm_args": _sampling(args["agent"]),
+        "user": options.user,
+        "user_llm": models["user"],
+        "user_llm_args": _sampling(args["user"]),
+        "max_steps": options.max_steps,
+        "max_errors": options.max_errors,
+        "seed": options.seed,
         "enforce_communication_protocol": options.enforce_communication_protocol,
-        "shard": str(options.shard) if options.shard else None, "policy_sha256": policy_sha256,
+        "shard": str(options.shard) if options.shard else None,
+        "policy_sha256": policy_sha256,
         "customer_guidelines_version": guidelines_version(),
     }
     if options.judge_llm:  # only when used, so that checkpoints of runs without a judge keep their configuration
-        config["judge"] = {"llm": options.judge_llm, "llm_args": _sampling(args.get("judge") or {}),
-                           "window_size": options.judge_window_size, "system_prompt": options.judge_system_prompt}
+        config["judge"] = {
+            "llm": options.judge_llm,
+            "llm_args": _sampling(args.get("judge") or {}),
+            "window_size": options.judge_window_size,
+            "system_prompt": options.judge_system_prompt,
+        }
     return config
 
 
@@ -126,8 +141,12 @@ def results_metadata(header: Mapping[str, Any], slots: Sequence[Slot], router: M
         "format": METADATA_FORMAT,
         "provenance": header["provenance"],
         "config_sha256": sha256(json.dumps(config, sort_keys=True)),
-        "task_set": {"name": config["task_set_name"], "split": config["task_split_name"],
-                     "task_ids_sha256": config["task_ids_sha256"], "tasks_sha256": config["tasks_sha256"]},
+        "task_set": {
+            "name": config["task_set_name"],
+            "split": config["task_split_name"],
+            "task_ids_sha256": config["task_ids_sha256"],
+            "tasks_sha256": config["tasks_sha256"],
+        },
         "task_ids": header["task_ids"],
         "num_trials": config["num_trials"],
         "shard": config["shard"],

@@ -44,8 +44,10 @@ def dry_run(plan: Plan, say: Callable[[str], None] = print) -> int:
     shard = f", shard {options.shard} ({len(plan.slots)} of its slots)" if options.shard else ""
     task_set = options.task_set_name or options.domain
     say("tau-indian-bank run --dry-run: nothing is written")
-    say(f"  sessions  {len(plan.slots)}: {len(plan.tasks)} tasks of {task_set} (split {options.task_split_name}) x "
-        f"{options.num_trials} trial{'s' if options.num_trials > 1 else ''}{shard}")
+    say(
+        f"  sessions  {len(plan.slots)}: {len(plan.tasks)} tasks of {task_set} (split {options.task_split_name}) x "
+        f"{options.num_trials} trial{'s' if options.num_trials > 1 else ''}{shard}"
+    )
     from tau_indian_bank.runs.preflight import describe_models, preflight
 
     for line in describe_models(plan):

@@ -85,15 +85,31 @@ def _session(plan: Plan, task: Any, slot: Slot) -> Any:
     from tau2.run import run_task
 
     options = plan.options
-    judge = {"judge_llm": plan.judge_llm, "judge_llm_args": dict(plan.judge_args or {}),
-             "judge_window_size": options.judge_window_size,
-             "judge_system_prompt": options.judge_system_prompt} if plan.judge_llm else {}
+    judge = (
+        {
+            "judge_llm": plan.judge_llm,
+            "judge_llm_args": dict(plan.judge_args or {}),
+            "judge_window_size": options.judge_window_size,
+            "judge_system_prompt": options.judge_system_prompt,
+        }
+        if plan.judge_llm
+        else {}
+    )
     simulation = run_task(
-        domain=options.domain, task=task, agent=options.agent, user=options.user,
-        llm_agent=plan.agent_llm, llm_args_agent=dict(plan.agent_args),
-        llm_user=plan.user_llm, llm_args_user=dict(plan.user_args),
-        max_steps=options.max_steps, max_errors=options.max_errors, evaluation_type=EvaluationType.ALL,
-        seed=plan.seeds[slot.trial], enforce_communication_protocol=options.enforce_communication_protocol, **judge,
+        domain=options.domain,
+        task=task,
+        agent=options.agent,
+        user=options.user,
+        llm_agent=plan.agent_llm,
+        llm_args_agent=dict(plan.agent_args),
+        llm_user=plan.user_llm,
+        llm_args_user=dict(plan.user_args),
+        max_steps=options.max_steps,
+        max_errors=options.max_errors,
+        evaluation_type=EvaluationType.ALL,
+        seed=plan.seeds[slot.trial],
+        enforce_communication_protocol=options.enforce_communication_protocol,
+        **judge,
     )
     simulation.trial = slot.trial
     return simulation
@@ -105,18 +121,28 @@ def _crashed(task: Any, slot: Slot, seed: int, error: BaseException) -> Any:
     from tau2.utils.utils import get_now
 
     now = get_now()
-    return SimulationRun(id=f"{task.id}_{slot.trial}_failed", task_id=task.id, start_time=now, end_time=now, duration=0.0,
-                         termination_reason=TerminationReason.AGENT_ERROR, messages=[], trial=slot.trial, seed=seed,
-                         reward_info=RewardInfo(reward=0.0, info={"error": f"{type(error).__name__}: {str(error)[:500]}"}),
-                         skipped=True)
+    return SimulationRun(
+        id=f"{task.id}_{slot.trial}_failed",
+        task_id=task.id,
+        start_time=now,
+        end_time=now,
+        duration=0.0,
+        termination_reason=TerminationReason.AGENT_ERROR,
+        messages=[],
+        trial=slot.trial,
+        seed=seed,
+        reward_info=RewardInfo(reward=0.0, info={"error": f"{type(error).__name__}: {str(error)[:500]}"}),
+        skipped=True,
+    )
 
 
 def _outline(simulation: Any) -> dict[str, Any]:
     """What the checkpoint's index needs of a session: its reward, whether it was skipped, its messages' raw data."""
-    return {"reward_info": simulation.reward_info.model_dump(mode="json") if simulation.reward_info else {},
-            "skipped": simulation.skipped,
-            "messages": [{"role": getattr(m, "role", None), "raw_data": getattr(m, "raw_data", None)}
-                         for m in simulation.messages]}
+    return {
+        "reward_info": simulation.reward_info.model_dump(mode="json") if simulation.reward_info else {},
+        "skipped": simulation.skipped,
+        "messages": [{"role": getattr(m, "role", None), "raw_data": getattr(m, "raw_data", None)} for m in simulation.messages],
+    }
 
 
 def _record(simulation: Any, secrets: Sequence[bytes]) -> bytes:
@@ -168,8 +194,7 @@ def finish(plan: Plan, checkpoint: Checkpoint) -> int:
 
     router = describe(plan.router_config) if plan.router_config else None
     head = {"timestamp": header["timestamp"], "info": header["info"], "metadata": results_metadata(header, plan.slots, router)}
-    return write_results(plan.results_path, head, [task.model_dump_json() for task in plan.tasks],
-                         checkpoint.records(plan.slots))
+    return write_results(plan.results_path, head, [task.model_dump_json() for task in plan.tasks], checkpoint.records(plan.slots))
 
 
 def execute(plan: Plan, say: Say = to_stderr) -> Summary:
@@ -185,8 +210,10 @@ def execute(plan: Plan, say: Say = to_stderr) -> Summary:
     if plan.options.fresh:
         plan.checkpoint_path.unlink(missing_ok=True)
     elif plan.results_path.exists() and not plan.checkpoint_path.exists():
-        raise RunInputError(f"{plan.results_path} exists but has no checkpoint ({plan.checkpoint_path.name}); it was not "
-                            "written by tau-indian-bank run, or its checkpoint was removed: give another --save-to")
+        raise RunInputError(
+            f"{plan.results_path} exists but has no checkpoint ({plan.checkpoint_path.name}); it was not "
+            "written by tau-indian-bank run, or its checkpoint was removed: give another --save-to"
+        )
     routing = model_routing(plan)  # builds the router, checking its deployments' keys, before any file is touched
     new_files = _not_yet_there(plan.checkpoint_path)
     with Checkpoint.open(plan.checkpoint_path, plan.header, plan.slots, fsync=plan.options.fsync) as checkpoint, routing:
@@ -195,8 +222,10 @@ def execute(plan: Plan, say: Say = to_stderr) -> Summary:
         pending = owed_slots(plan.slots, checkpoint.done, plan.options.retry_errors)
         retried = sum(slot in checkpoint.done for slot in pending)
         if resumed:
-            say(f"tau-indian-bank: resuming {plan.checkpoint_path}: {resumed} sessions saved, {len(pending)} to run"
-                + (f" ({retried} of them again: --retry-errors)" if retried else ""))
+            say(
+                f"tau-indian-bank: resuming {plan.checkpoint_path}: {resumed} sessions saved, {len(pending)} to run"
+                + (f" ({retried} of them again: --retry-errors)" if retried else "")
+            )
         if pending and plan.options.preflight:
             _preflight(plan, checkpoint, new_files, say)
         if pending:
@@ -256,8 +285,17 @@ def owed_slots(slots: Sequence[Slot], done: dict[Slot, Entry], retry_errors: boo
 def _summary(plan: Plan, entries: Sequence[Entry], count: int, resumed: int, retried: int) -> Summary:
     errors = [e.problem for e in entries if e.problem is not None and e.model_error]
     crashes = [e.problem for e in entries if e.problem is not None and not e.model_error]
-    return Summary(sessions=count, resumed=resumed, passed=sum(e.verdicts[0] for e in entries),
-                   final_state=sum(e.verdicts[1] for e in entries), actions=sum(e.verdicts[2] for e in entries),
-                   results=str(plan.results_path), checkpoint=str(plan.checkpoint_path), crashed=len(crashes),
-                   model_errors=len(errors), first_model_error=errors[0] if errors else None,
-                   first_crash=crashes[0] if crashes else None, retried=retried)
+    return Summary(
+        sessions=count,
+        resumed=resumed,
+        passed=sum(e.verdicts[0] for e in entries),
+        final_state=sum(e.verdicts[1] for e in entries),
+        actions=sum(e.verdicts[2] for e in entries),
+        results=str(plan.results_path),
+        checkpoint=str(plan.checkpoint_path),
+        crashed=len(crashes),
+        model_errors=len(errors),
+        first_model_error=errors[0] if errors else None,
+        first_crash=crashes[0] if crashes else None,
+        retried=retried,
+    )

@@ -44,14 +44,31 @@ def _run_one(job: tuple[str, str, str, str | None]) -> AgentSummary:
 
     start = time.perf_counter()
     stem = f"{agent.removeprefix(DOMAIN_NAME + '_')}-{split}" + (f"-{task_set}" if task_set else "")
-    options = RunOptions(agent=agent, user=SCRIPTED_CUSTOMER, task_set_name=task_set, task_split_name=split,
-                         max_concurrency=1, fsync=False, results_dir=results_dir, save_to=stem, fresh=True)
+    options = RunOptions(
+        agent=agent,
+        user=SCRIPTED_CUSTOMER,
+        task_set_name=task_set,
+        task_split_name=split,
+        max_concurrency=1,
+        fsync=False,
+        results_dir=results_dir,
+        save_to=stem,
+        fresh=True,
+    )
     done = execute(build_plan(options), say=lambda _: None)
     answers, s7 = _answer_and_s7(Path(done.results))
-    return AgentSummary(agent=agent, sessions=done.sessions, passed=done.passed, final_state=done.final_state,
-                        actions=done.actions, seconds=time.perf_counter() - start, path=done.results,
-                        answer_passed=sum(a is True for a in answers), answer_n=sum(a is not None for a in answers),
-                        s7_flagged=sum(g in ("fail", "needs_review") for g in s7))
+    return AgentSummary(
+        agent=agent,
+        sessions=done.sessions,
+        passed=done.passed,
+        final_state=done.final_state,
+        actions=done.actions,
+        seconds=time.perf_counter() - start,
+        path=done.results,
+        answer_passed=sum(a is True for a in answers),
+        answer_n=sum(a is not None for a in answers),
+        s7_flagged=sum(g in ("fail", "needs_review") for g in s7),
+    )
 
 
 def _answer_and_s7(results_file: Path) -> tuple[list[bool | None], list[str]]:
@@ -91,18 +108,29 @@ def summary_table(split: str, summaries: Sequence[AgentSummary]) -> str:
     """The table ``tau-indian-bank offline`` prints: one line per agent, then the answer check and S7 per agent."""
     lines = [f"{'agent':<24} {'split':<6} {'sessions':>8} {'pass':>7} {'final-state':>12} {'action check':>13}  results"]
     for s in summaries:
-        lines.append(f"{s.agent:<24} {split:<6} {s.sessions:>8} {_pct(s.passed, s.sessions):>7} "
-                     f"{_pct(s.final_state, s.sessions):>12} {_pct(s.actions, s.sessions):>13}  {s.path}")
-    lines.append(f"\n  {'answer check and S7':<22} {'answer check':>12} {'of sessions':>12} {'S7 flagged':>11}"
-                 "   (answer check: sessions whose task has facts)")
+        lines.append(
+            f"{s.agent:<24} {split:<6} {s.sessions:>8} {_pct(s.passed, s.sessions):>7} "
+            f"{_pct(s.final_state, s.sessions):>12} {_pct(s.actions, s.sessions):>13}  {s.path}"
+        )
+    lines.append(
+        f"\n  {'answer check and S7':<22} {'answer check':>12} {'of sessions':>12} {'S7 flagged':>11}"
+        "   (answer check: sessions whose task has facts)"
+    )
     for s in summaries:
-        lines.append(f"  {s.agent.removeprefix(DOMAIN_NAME + '_'):<22} {_pct(s.answer_passed, s.answer_n):>12} "
-                     f"{s.answer_n:>12} {_pct(s.s7_flagged, s.sessions):>11}")
+        lines.append(
+            f"  {s.agent.removeprefix(DOMAIN_NAME + '_'):<22} {_pct(s.answer_passed, s.answer_n):>12} "
+            f"{s.answer_n:>12} {_pct(s.s7_flagged, s.sessions):>11}"
+        )
     return "\n".join(lines)
 
 
-def run_offline_agents(split: str = "lite", agents: Sequence[str] | None = None, results_dir: str = "results/offline",
-                       workers: int | None = None, task_set: str | None = None) -> list[AgentSummary]:
+def run_offline_agents(
+    split: str = "lite",
+    agents: Sequence[str] | None = None,
+    results_dir: str = "results/offline",
+    workers: int | None = None,
+    task_set: str | None = None,
+) -> list[AgentSummary]:
     """Run the offline agents on a split and save their results; one summary per agent, in order.
 
     ``task_set`` is ``indian_bank_robust`` for the robustness set; None or ``indian_bank`` is the base suite.

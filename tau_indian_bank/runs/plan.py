@@ -86,8 +86,10 @@ def load_run_tasks(options: RunOptions) -> list[Any]:
         unknown = [task_id for task_id in wanted if task_id not in known]
         if unknown:
             where = f"split {options.task_split_name!r} of " if options.task_split_name else ""
-            raise RunInputError(f"unknown task id {unknown[0]!r} (not in {where}task set {task_set!r})"
-                                + (f" and {len(unknown) - 1} more" if len(unknown) > 1 else ""))
+            raise RunInputError(
+                f"unknown task id {unknown[0]!r} (not in {where}task set {task_set!r})"
+                + (f" and {len(unknown) - 1} more" if len(unknown) > 1 else "")
+            )
         tasks = [task for task in tasks if task.id in wanted]
     if options.num_tasks is not None:
         tasks = tasks[: options.num_tasks]
@@ -114,8 +116,10 @@ def _model(role: str, participant: str, model: str | None, offline: Sequence[str
         return model
     if participant in offline:
         return NO_MODEL
-    raise RunInputError(f"--{role}-llm is needed: {participant!r} calls a model (name a litellm model, such as "
-                        f"openai/gpt-4.1, or a model_name of the --router file)")
+    raise RunInputError(
+        f"--{role}-llm is needed: {participant!r} calls a model (name a litellm model, such as "
+        f"openai/gpt-4.1, or a model_name of the --router file)"
+    )
 
 
 def _named_key(flag: str, variable: str | None) -> dict[str, str]:
@@ -147,8 +151,10 @@ def _call_args(model: str, given: Mapping[str, Any], max_retries: int, routed: s
     if missing and local:
         args["api_key"] = NO_KEY  # vLLM and most local servers accept any key; the OpenAI client needs one
     elif missing:
-        raise MissingApiKeyError(f"model {model!r} needs {', '.join(missing)} set in the environment (or an api_base "
-                                 "in its llm args for a local server, or a --router file that serves it)")
+        raise MissingApiKeyError(
+            f"model {model!r} needs {', '.join(missing)} set in the environment (or an api_base "
+            "in its llm args for a local server, or a --router file that serves it)"
+        )
     return args
 
 
@@ -196,8 +202,9 @@ def _router(options: RunOptions) -> tuple[dict[str, Any] | None, set[str], list[
     return config, model_names(config), router_secrets(config)
 
 
-def _info(options: RunOptions, agent_llm: str, user_llm: str, agent_args: Mapping[str, Any], user_args: Mapping[str, Any],
-          commit: str) -> Any:
+def _info(
+    options: RunOptions, agent_llm: str, user_llm: str, agent_args: Mapping[str, Any], user_args: Mapping[str, Any], commit: str
+) -> Any:
     """tau2's ``Info`` as ``tau2 run`` fills it, with this package's git commit (tau2 asks the working folder's).
 
     The customer's guidelines are those it was given: the banking guidelines for ``indian_bank_user``
@@ -210,20 +217,30 @@ def _info(options: RunOptions, agent_llm: str, user_llm: str, agent_args: Mappin
     from tau_indian_bank.guidelines import customer_guidelines
 
     guidelines = customer_guidelines() if options.user == LLM_CUSTOMER else get_global_user_sim_guidelines()
-    return Info(git_commit=commit, num_trials=options.num_trials, max_steps=options.max_steps,
-                max_errors=options.max_errors, seed=options.seed,
-                user_info=UserInfo(implementation=options.user, llm=user_llm, llm_args=recorded_args(user_args),
-                                   global_simulation_guidelines=guidelines),
-                agent_info=AgentInfo(implementation=options.agent, llm=agent_llm, llm_args=recorded_args(agent_args)),
-                environment_info=get_environment_info(options.domain, include_tool_info=False))
+    return Info(
+        git_commit=commit,
+        num_trials=options.num_trials,
+        max_steps=options.max_steps,
+        max_errors=options.max_errors,
+        seed=options.seed,
+        user_info=UserInfo(
+            implementation=options.user, llm=user_llm, llm_args=recorded_args(user_args), global_simulation_guidelines=guidelines
+        ),
+        agent_info=AgentInfo(implementation=options.agent, llm=agent_llm, llm_args=recorded_args(agent_args)),
+        environment_info=get_environment_info(options.domain, include_tool_info=False),
+    )
 
 
 def _participant_args(options: RunOptions, routed: set[str]) -> tuple[dict[str, str], dict[str, dict[str, Any]]]:
     """Each role's model and llm args (``agent``, ``user`` and, with a judge, ``judge``)."""
-    models = {"agent": _model("agent", options.agent, options.agent_llm, OFFLINE_AGENTS),
-              "user": _model("user", options.user, options.user_llm, (SCRIPTED_CUSTOMER,))}
-    given = {"agent": {**options.agent_llm_args, **_named_key("--agent-api-key", options.agent_api_key)},
-             "user": {**options.user_llm_args, **_named_key("--user-api-key", options.user_api_key)}}
+    models = {
+        "agent": _model("agent", options.agent, options.agent_llm, OFFLINE_AGENTS),
+        "user": _model("user", options.user, options.user_llm, (SCRIPTED_CUSTOMER,)),
+    }
+    given = {
+        "agent": {**options.agent_llm_args, **_named_key("--agent-api-key", options.agent_api_key)},
+        "user": {**options.user_llm_args, **_named_key("--user-api-key", options.user_api_key)},
+    }
     if options.judge_llm:
         models["judge"] = options.judge_llm
         given["judge"] = {**options.judge_llm_args, **_named_key("--judge-api-key", options.judge_api_key)}
@@ -245,15 +262,31 @@ def build_plan(options: RunOptions, tasks: list[Any] | None = None) -> Plan:
     results_path, checkpoint_path = _paths(options, models["agent"], models["user"])
     provenance = run_provenance()
     info = _info(options, models["agent"], models["user"], args["agent"], args["user"], provenance["git_commit"])
-    header = {"config": resume_config(options, tasks, models, args, provenance["policy_sha256"]),
-              "timestamp": get_now(), "info": info.model_dump(mode="json"), "provenance": provenance,
-              "task_ids": [task.id for task in tasks]}
+    header = {
+        "config": resume_config(options, tasks, models, args, provenance["policy_sha256"]),
+        "timestamp": get_now(),
+        "info": info.model_dump(mode="json"),
+        "provenance": provenance,
+        "task_ids": [task.id for task in tasks],
+    }
     try:
         slots = shard_slots(all_slots([task.id for task in tasks], options.num_trials), options.shard)
     except ValueError as exc:
         raise RunInputError(str(exc)) from None
-    return Plan(options=options, tasks=tasks, slots=slots, seeds=trial_seeds(options.seed, options.num_trials),
-                agent_llm=models["agent"], user_llm=models["user"], agent_args=args["agent"], user_args=args["user"],
-                header=header, checkpoint_path=checkpoint_path, results_path=results_path,
-                secrets=_secrets(list(args.values()), router_keys), router_config=router_config,
-                judge_llm=models.get("judge"), judge_args=args.get("judge"))
+    return Plan(
+        options=options,
+        tasks=tasks,
+        slots=slots,
+        seeds=trial_seeds(options.seed, options.num_trials),
+        agent_llm=models["agent"],
+        user_llm=models["user"],
+        agent_args=args["agent"],
+        user_args=args["user"],
+        header=header,
+        checkpoint_path=checkpoint_path,
+        results_path=results_path,
+        secrets=_secrets(list(args.values()), router_keys),
+        router_config=router_config,
+        judge_llm=models.get("judge"),
+        judge_args=args.get("judge"),
+    )

@@ -54,8 +54,11 @@ class Check:
 def endpoint(model: str, args: Mapping[str, Any], router: Mapping[str, Any] | None) -> str:
     """Where ``model`` is served, in words: the router's deployments, an api_base, or the provider's hosted API."""
     if router is not None:
-        bases = [e["litellm_params"].get("api_base") or e["litellm_params"].get("base_url") or e["litellm_params"]["model"]
-                 for e in router["model_list"] if e["model_name"] == model]
+        bases = [
+            e["litellm_params"].get("api_base") or e["litellm_params"].get("base_url") or e["litellm_params"]["model"]
+            for e in router["model_list"]
+            if e["model_name"] == model
+        ]
         if bases:
             return f"router: {len(bases)} deployment{'s' if len(bases) > 1 else ''} ({', '.join(map(str, bases))})"
     local = args.get("api_base") or args.get("base_url")
@@ -84,14 +87,20 @@ def resolve(check: Check, served: set[str], router_file: str | None) -> None:
     import litellm
 
     try:
-        litellm.get_llm_provider(model=check.model, custom_llm_provider=check.args.get("custom_llm_provider"),
-                                 api_base=check.args.get("api_base"))
+        litellm.get_llm_provider(
+            model=check.model, custom_llm_provider=check.args.get("custom_llm_provider"), api_base=check.args.get("api_base")
+        )
     except Exception:  # noqa: BLE001 - litellm says "LLM Provider NOT provided" as a BadRequestError
-        where = (f"not a model_name of the --router file {router_file} (it serves: {', '.join(sorted(served))})"
-                 if router_file else "not served by a --router file")
-        raise PreflightError(f"preflight: the {check.who} model {check.model!r} is not a model litellm can call (give a "
-                             f"provider prefix, such as openai/{check.model} for an OpenAI-compatible server) and "
-                             f"{where}; nothing was run") from None
+        where = (
+            f"not a model_name of the --router file {router_file} (it serves: {', '.join(sorted(served))})"
+            if router_file
+            else "not served by a --router file"
+        )
+        raise PreflightError(
+            f"preflight: the {check.who} model {check.model!r} is not a model litellm can call (give a "
+            f"provider prefix, such as openai/{check.model} for an OpenAI-compatible server) and "
+            f"{where}; nothing was run"
+        ) from None
 
 
 def probe(check: Check) -> float:
@@ -102,12 +111,13 @@ def probe(check: Check) -> float:
 
     start = time.perf_counter()
     try:
-        llm_utils.completion(model=check.model, messages=[{"role": "user", "content": PROBE}],
-                             max_tokens=PROBE_MAX_TOKENS, **check.args)
+        llm_utils.completion(model=check.model, messages=[{"role": "user", "content": PROBE}], max_tokens=PROBE_MAX_TOKENS, **check.args)
     except Exception as exc:  # noqa: BLE001 - every failure is the one line below
-        raise PreflightError(f"preflight: the {check.who} model {check.model!r} ({check.endpoint}) failed a test "
-                             f"completion: {cause_of(exc)}; nothing was run (fix it, or skip this check with "
-                             "--no-preflight)") from None
+        raise PreflightError(
+            f"preflight: the {check.who} model {check.model!r} ({check.endpoint}) failed a test "
+            f"completion: {cause_of(exc)}; nothing was run (fix it, or skip this check with "
+            "--no-preflight)"
+        ) from None
     return time.perf_counter() - start
 
 
@@ -125,15 +135,15 @@ def preflight(plan: Any) -> list[str]:
     found = checks(models, args, plan.router_config)
     for check in found:
         resolve(check, served, plan.options.router)
-    return [f"preflight: {check.who} model {check.model} ({check.endpoint}) answered in {probe(check):.1f} s"
-            for check in found]
+    return [f"preflight: {check.who} model {check.model} ({check.endpoint}) answered in {probe(check):.1f} s" for check in found]
 
 
 def describe_models(plan: Any) -> Sequence[str]:
     """One line per role: participant, model and endpoint (for ``--dry-run``)."""
-    rows = [("agent", plan.options.agent, plan.agent_llm, plan.agent_args),
-            ("customer", plan.options.user, plan.user_llm, plan.user_args)]
+    rows = [("agent", plan.options.agent, plan.agent_llm, plan.agent_args), ("customer", plan.options.user, plan.user_llm, plan.user_args)]
     if plan.judge_llm:
         rows.append(("judge", "tau2's repetition judge", plan.judge_llm, plan.judge_args or {}))
-    return [f"{role:<9} {who}" + ("" if model == NO_MODEL else f", model {model} at {endpoint(model, args, plan.router_config)}")
-            for role, who, model, args in rows]
+    return [
+        f"{role:<9} {who}" + ("" if model == NO_MODEL else f", model {model} at {endpoint(model, args, plan.router_config)}")
+        for role, who, model, args in rows
+    ]

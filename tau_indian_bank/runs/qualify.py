@@ -25,8 +25,11 @@ from tau_indian_bank.runs.config import RunOptions, sha256
 from tau_indian_bank.vocabulary import DOMAIN_NAME, LLM_CUSTOMER, ORACLE, ROBUST_TASK_SET
 
 #: ``--task-set`` values and the task sets each runs.
-TASK_SETS: dict[str, tuple[str, ...]] = {DOMAIN_NAME: (DOMAIN_NAME,), ROBUST_TASK_SET: (ROBUST_TASK_SET,),
-                                         "both": (DOMAIN_NAME, ROBUST_TASK_SET)}
+TASK_SETS: dict[str, tuple[str, ...]] = {
+    DOMAIN_NAME: (DOMAIN_NAME,),
+    ROBUST_TASK_SET: (ROBUST_TASK_SET,),
+    "both": (DOMAIN_NAME, ROBUST_TASK_SET),
+}
 
 
 @dataclass(frozen=True)
@@ -57,11 +60,20 @@ def options_for(request: Qualification) -> RunOptions:
     """The run's options: the oracle against ``indian_bank_user`` played by the model."""
     if request.task_set not in TASK_SETS:
         raise RunInputError(f"--task-set {request.task_set}: choose one of {', '.join(TASK_SETS)}")
-    return RunOptions(agent=ORACLE, user=LLM_CUSTOMER, user_llm=request.user_llm, user_llm_args=dict(request.user_llm_args),
-                      task_set_name="+".join(TASK_SETS[request.task_set]), task_split_name=request.split,
-                      task_ids=request.task_ids, max_concurrency=request.max_concurrency, results_dir=request.results_dir,
-                      save_to=request.save_to or default_name(request), preflight=request.preflight,
-                      retry_errors=request.retry_errors)
+    return RunOptions(
+        agent=ORACLE,
+        user=LLM_CUSTOMER,
+        user_llm=request.user_llm,
+        user_llm_args=dict(request.user_llm_args),
+        task_set_name="+".join(TASK_SETS[request.task_set]),
+        task_split_name=request.split,
+        task_ids=request.task_ids,
+        max_concurrency=request.max_concurrency,
+        results_dir=request.results_dir,
+        save_to=request.save_to or default_name(request),
+        preflight=request.preflight,
+        retry_errors=request.retry_errors,
+    )
 
 
 def qualification_tasks(request: Qualification) -> list[Any]:
@@ -75,9 +87,10 @@ def qualification_tasks(request: Qualification) -> list[Any]:
         known = {task.id for task in tasks}
         unknown = [task_id for task_id in dict.fromkeys(request.task_ids) if task_id not in known]
         if unknown:
-            raise RunInputError(f"unknown task id {unknown[0]!r} (not in split {request.split!r} of "
-                                f"{' or '.join(TASK_SETS[request.task_set])})"
-                                + (f" and {len(unknown) - 1} more" if len(unknown) > 1 else ""))
+            raise RunInputError(
+                f"unknown task id {unknown[0]!r} (not in split {request.split!r} of "
+                f"{' or '.join(TASK_SETS[request.task_set])})" + (f" and {len(unknown) - 1} more" if len(unknown) > 1 else "")
+            )
         tasks = [task for task in tasks if task.id in set(request.task_ids)]
     return tasks
 
@@ -101,12 +114,15 @@ def qualify(request: Qualification, say: Callable[[str], None]) -> Any:
     from tau_indian_bank.runs.execute import execute
 
     plan = plan_qualification(request)
-    say(f"tau-indian-bank: qualifying customer model {plan.user_llm}: the oracle on {len(plan.slots)} sessions "
-        f"({_by_set(plan.tasks)}), checkpoint {plan.checkpoint_path}")
+    say(
+        f"tau-indian-bank: qualifying customer model {plan.user_llm}: the oracle on {len(plan.slots)} sessions "
+        f"({_by_set(plan.tasks)}), checkpoint {plan.checkpoint_path}"
+    )
     return execute(plan, say=say)
 
 
 def _by_set(tasks: Sequence[Any]) -> str:
     robust = sum(task.id.startswith("rob_") for task in tasks)
-    return ", ".join(part for part in (f"{len(tasks) - robust} base" if len(tasks) - robust else "",
-                                       f"{robust} robustness" if robust else "") if part)
+    return ", ".join(
+        part for part in (f"{len(tasks) - robust} base" if len(tasks) - robust else "", f"{robust} robustness" if robust else "") if part
+    )

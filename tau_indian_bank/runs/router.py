@@ -57,10 +57,13 @@ def read_router_file(path: str | Path) -> dict[str, Any]:
         raise RunInputError(f"router file {path}: needs a non-empty 'model_list'")
     for number, entry in enumerate(models, 1):
         params = entry.get("litellm_params") if isinstance(entry, dict) else None
-        if not isinstance(entry, dict) or not isinstance(entry.get("model_name"), str) or not isinstance(params, dict) \
-                or not isinstance(params.get("model"), str):
-            raise RunInputError(f"router file {path}: model_list entry {number} needs a 'model_name' and "
-                                "'litellm_params' with a 'model'")
+        if (
+            not isinstance(entry, dict)
+            or not isinstance(entry.get("model_name"), str)
+            or not isinstance(params, dict)
+            or not isinstance(params.get("model"), str)
+        ):
+            raise RunInputError(f"router file {path}: model_list entry {number} needs a 'model_name' and 'litellm_params' with a 'model'")
     settings = data.get("router_settings") or {}
     if not isinstance(settings, dict):
         raise RunInputError(f"router file {path}: 'router_settings' must be a mapping")
@@ -71,7 +74,7 @@ def _key_problem(params: Mapping[str, Any]) -> str | None:
     """Why a deployment cannot authenticate (None if it can, or needs no key)."""
     key = params.get("api_key")
     if isinstance(key, str) and key.startswith(_ENV_PREFIX):
-        name = key[len(_ENV_PREFIX):]
+        name = key[len(_ENV_PREFIX) :]
         return None if os.environ.get(name) else name
     if key or params.get("api_base") or params.get("base_url"):
         return None
@@ -93,8 +96,9 @@ def _deployments(config: Mapping[str, Any]) -> list[dict[str, Any]]:
         params = dict(entry["litellm_params"])
         problem = _key_problem(params)
         if problem:
-            raise MissingApiKeyError(f"router deployment {entry['model_name']!r} ({params['model']}) needs {problem} "
-                                     "set in the environment")
+            raise MissingApiKeyError(
+                f"router deployment {entry['model_name']!r} ({params['model']}) needs {problem} set in the environment"
+            )
         local = params.get("api_base") or params.get("base_url")
         if local and not params.get("api_key"):
             missing = litellm.validate_environment(model=params["model"]).get("missing_keys") or []
@@ -119,12 +123,20 @@ def build_router(config: Mapping[str, Any]) -> Any:
 
 def describe(config: Mapping[str, Any]) -> dict[str, Any]:
     """What a results file records about the router: deployments without keys, settings, a digest."""
-    deployments = [{"model_name": e["model_name"], "model": e["litellm_params"]["model"],
-                    "api_base": e["litellm_params"].get("api_base") or e["litellm_params"].get("base_url")}
-                   for e in config["model_list"]]
+    deployments = [
+        {
+            "model_name": e["model_name"],
+            "model": e["litellm_params"]["model"],
+            "api_base": e["litellm_params"].get("api_base") or e["litellm_params"].get("base_url"),
+        }
+        for e in config["model_list"]
+    ]
     text = json.dumps({"deployments": deployments, "settings": config["router_settings"]}, sort_keys=True, default=str)
-    return {"deployments": deployments, "settings": json.loads(text)["settings"],
-            "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest()}
+    return {
+        "deployments": deployments,
+        "settings": json.loads(text)["settings"],
+        "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest(),
+    }
 
 
 def model_names(config: Mapping[str, Any]) -> set[str]:
@@ -138,7 +150,7 @@ def router_secrets(config: Mapping[str, Any]) -> list[str]:
     for entry in config["model_list"]:
         key = entry["litellm_params"].get("api_key")
         if isinstance(key, str) and key.startswith(_ENV_PREFIX):
-            key = os.environ.get(key[len(_ENV_PREFIX):])
+            key = os.environ.get(key[len(_ENV_PREFIX) :])
         if isinstance(key, str) and len(key) >= 8:
             values.append(key)
     return values
@@ -166,4 +178,3 @@ def routed(router: Any, names: set[str]) -> Iterator[None]:
         yield
     finally:
         llm_utils.completion = original
-

@@ -267,9 +267,20 @@ def internal_poster(acc: AccountInfo, counterparty: str, reference: str, ends: d
 
     def post(day: dt.date, direction: str, value: int, narration: str, hard: bool = False) -> None:
         if WINDOW_START <= day <= LEDGER_END and day > acc.opened:
-            acc.forced.append(Event(day=day, direction=direction, channel="internal", amount=value,
-                                    counterparty=counterparty, reference=reference, narration=narration, forced=True,
-                                    hard=hard, not_after=add_days(ends, -1) if ends else None))
+            acc.forced.append(
+                Event(
+                    day=day,
+                    direction=direction,
+                    channel="internal",
+                    amount=value,
+                    counterparty=counterparty,
+                    reference=reference,
+                    narration=narration,
+                    forced=True,
+                    hard=hard,
+                    not_after=add_days(ends, -1) if ends else None,
+                )
+            )
 
     return post
 
@@ -279,9 +290,7 @@ class SeedBank:
     """The bank under construction: rows per table so far, plus the private model behind them."""
 
     ctx: SeedContext
-    tables: dict[str, list[Row]] = field(
-        default_factory=lambda: {table_name(model): [] for model in BUSINESS_TABLES}
-    )
+    tables: dict[str, list[Row]] = field(default_factory=lambda: {table_name(model): [] for model in BUSINESS_TABLES})
     people: list[Person] = field(default_factory=list)
     accounts: list[AccountInfo] = field(default_factory=list)
     branches: dict[str, tuple[City, str]] = field(default_factory=dict)  # ifsc -> (city, locality)

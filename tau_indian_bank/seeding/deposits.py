@@ -71,10 +71,17 @@ def card_rate_bps(months: int, senior: bool) -> int:
 def premature_closure_paise(deposit: Row, senior: bool, closed_on: dt.date) -> int:
     """Amount paid on premature closure, by the bank's own closure arithmetic."""
     terms = interest.closure_terms(
-        str(deposit["deposit_type"]), int(str(deposit["amount_paise"])), int(str(deposit["rate_bps"])),
-        str(deposit["payout_type"]), dt.date.fromisoformat(str(deposit["opened_on"])), closed_on,
-        int(str(deposit["instalments_paid"])), dt.date.fromisoformat(str(deposit["maturity_date"])),
-        int(str(deposit["maturity_amount_paise"])), senior)
+        str(deposit["deposit_type"]),
+        int(str(deposit["amount_paise"])),
+        int(str(deposit["rate_bps"])),
+        str(deposit["payout_type"]),
+        dt.date.fromisoformat(str(deposit["opened_on"])),
+        closed_on,
+        int(str(deposit["instalments_paid"])),
+        dt.date.fromisoformat(str(deposit["maturity_date"])),
+        int(str(deposit["maturity_amount_paise"])),
+        senior,
+    )
     return terms.payout
 
 

@@ -152,8 +152,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Write the bank's seed data as CSV files.")
     parser.add_argument("--out", type=Path, default=Path("data/seed"), help="output folder (default: data/seed)")
     parser.add_argument("--seed", type=int, default=SEED, help=f"random seed (default: {SEED})")
-    parser.add_argument("--avoid", type=Path, default=None, metavar="SEED_DIR",
-                        help="a seed folder whose ids this bank must not reuse (a private edition avoids data/seed's)")
+    parser.add_argument(
+        "--avoid",
+        type=Path,
+        default=None,
+        metavar="SEED_DIR",
+        help="a seed folder whose ids this bank must not reuse (a private edition avoids data/seed's)",
+    )
     args = parser.parse_args(argv)
     counts = write_seed(args.out, args.seed, args.avoid)
     for name, count in counts.items():

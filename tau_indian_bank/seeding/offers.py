@@ -24,16 +24,37 @@ class Offer(NamedTuple):
 
 #: The offers, in the order they are written (each draws its validity date in this order).
 OFFERS: tuple[Offer, ...] = (
-    Offer("deposits", "Fixed Deposit - 1 Year", "Fixed deposit for 12 months, interest compounded quarterly.",
-          card_rate_bps(12, False), "all"),
-    Offer("deposits", "Fixed Deposit - 2 Years", "Fixed deposit for 24 months with cumulative or payout options.",
-          card_rate_bps(24, False), "all"),
-    Offer("deposits", "Senior Citizen Fixed Deposit - 2 Years", "Two-year deposit with the senior citizen uplift.",
-          card_rate_bps(24, True), "senior_citizen"),
-    Offer("deposits", "Tax Saver Fixed Deposit - 5 Years", "Five-year lock-in deposit eligible under Section 80C.",
-          card_rate_bps(60, False), "all"),
-    Offer("deposits", "Senior Citizen Tax Saver Deposit - 5 Years", "Five-year tax saver deposit for seniors.",
-          card_rate_bps(60, True), "senior_citizen"),
+    Offer(
+        "deposits", "Fixed Deposit - 1 Year", "Fixed deposit for 12 months, interest compounded quarterly.", card_rate_bps(12, False), "all"
+    ),
+    Offer(
+        "deposits",
+        "Fixed Deposit - 2 Years",
+        "Fixed deposit for 24 months with cumulative or payout options.",
+        card_rate_bps(24, False),
+        "all",
+    ),
+    Offer(
+        "deposits",
+        "Senior Citizen Fixed Deposit - 2 Years",
+        "Two-year deposit with the senior citizen uplift.",
+        card_rate_bps(24, True),
+        "senior_citizen",
+    ),
+    Offer(
+        "deposits",
+        "Tax Saver Fixed Deposit - 5 Years",
+        "Five-year lock-in deposit eligible under Section 80C.",
+        card_rate_bps(60, False),
+        "all",
+    ),
+    Offer(
+        "deposits",
+        "Senior Citizen Tax Saver Deposit - 5 Years",
+        "Five-year tax saver deposit for seniors.",
+        card_rate_bps(60, True),
+        "senior_citizen",
+    ),
     Offer("deposits", "Short Term Deposit - 6 Months", "Park surplus funds for six months.", card_rate_bps(6, False), "all"),
     Offer("deposits", "Recurring Deposit - 1 Year", "Monthly instalments for 12 months.", card_rate_bps(12, False), "all"),
     Offer("deposits", "Recurring Deposit - 3 Years", "Monthly instalments for 36 months.", card_rate_bps(36, False), "all"),

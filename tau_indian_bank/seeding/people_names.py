@@ -135,4 +135,3 @@ NAMES: dict[str, NamePool] = {
 }
 
 EMAIL_DOMAINS: tuple[str, ...] = ("mailbox.in", "inboxmail.com", "postbox.in", "netmail.co.in", "webpost.in")
-

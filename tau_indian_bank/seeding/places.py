@@ -196,4 +196,3 @@ STREETS: tuple[str, ...] = comma_list(
 LANDMARKS: tuple[str, ...] = comma_list(
     "City Hospital, Bus Stand, Shiva Temple, Govt School, Railway Station, Water Tank, Post Office, Hanuman Mandir, Central Library"
 )
-

@@ -32,8 +32,12 @@ def reserved_ids(seed_dir: Path) -> frozenset[str]:
         path = seed_dir / f"{table.name}.csv"
         try:
             with path.open(newline="", encoding="utf-8") as handle:
-                found.update(row[c] for row in csv.DictReader(handle) for c in columns
-                             if row.get(c) and not (c == "reference" and row.get("channel") == "cheque"))
+                found.update(
+                    row[c]
+                    for row in csv.DictReader(handle)
+                    for c in columns
+                    if row.get(c) and not (c == "reference" and row.get("channel") == "cheque")
+                )
         except OSError as exc:
             raise DataFileError(f"{path}: cannot read seed file ({exc.strerror})") from exc
     return frozenset(found)

@@ -158,8 +158,13 @@ class _ServiceIndex:
 
 
 #: Weights of the categories tied to a record (zero when the customer has no such record).
-_RECORD_WEIGHTS = (("dispute_transaction", 3), ("card_replacement", 1.5), ("account_reactivation", 4),
-                   ("loan_foreclosure", 1.5), ("insurance_claim", 1.5))
+_RECORD_WEIGHTS = (
+    ("dispute_transaction", 3),
+    ("card_replacement", 1.5),
+    ("account_reactivation", 4),
+    ("loan_foreclosure", 1.5),
+    ("insurance_claim", 1.5),
+)
 
 
 def _about_debit(ctx: SeedContext, person: Person, txn: Row) -> tuple[str, str]:
@@ -176,9 +181,7 @@ def _about_card(ctx: SeedContext, person: Person, card: Row) -> tuple[str, str]:
 
 
 def _about_dormant(ctx: SeedContext, person: Person, acc: AccountInfo) -> tuple[str, str]:
-    return acc.account_id, (
-        f"Account ending {acc.account_id[-4:]} is dormant; customer wants to use it again and will submit fresh KYC."
-    )
+    return acc.account_id, (f"Account ending {acc.account_id[-4:]} is dormant; customer wants to use it again and will submit fresh KYC.")
 
 
 def _about_loan(ctx: SeedContext, person: Person, loan: Row) -> tuple[str, str]:

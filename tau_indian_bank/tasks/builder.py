@@ -81,8 +81,9 @@ def carries_data(text: str) -> bool:
     return bool(_DATA.search(text))
 
 
-def fill_family(family: Family[Any], quota: int, used: Counter[str], seed: int,
-                avoid: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
+def fill_family(
+    family: Family[Any], quota: int, used: Counter[str], seed: int, avoid: frozenset[str] = frozenset()
+) -> list[dict[str, Any]]:
     """``quota`` tasks of one family: its candidates first, then (only if they run out) its fallback candidates.
 
     A task whose scenario text is in ``avoid`` (another suite's) is kept back, and used only if
@@ -123,8 +124,7 @@ def fill_family(family: Family[Any], quota: int, used: Counter[str], seed: int,
 
 
 def _assembled(conn: Any, family: Family[Any], number: int, draft: Draft, persona_text: str, login_context: str) -> dict[str, Any]:
-    return fit_persona(attach_facts(assemble(family, number, draft, persona_text, login_context,
-                                             full_name(conn, draft.customer_id))))
+    return fit_persona(attach_facts(assemble(family, number, draft, persona_text, login_context, full_name(conn, draft.customer_id))))
 
 
 def _apportion(total: int, weights: dict[str, int]) -> dict[str, int]:
@@ -148,8 +148,7 @@ def spread(groups: Mapping[str, Sequence[str]]) -> list[str]:
     taken = dict.fromkeys(groups, 0)
     order: list[str] = []
     for k in range(1, total + 1):
-        name = max((g for g in groups if taken[g] < len(groups[g])),
-                   key=lambda g: Fraction(k * len(groups[g]), total) - taken[g])
+        name = max((g for g in groups if taken[g] < len(groups[g])), key=lambda g: Fraction(k * len(groups[g]), total) - taken[g])
         order.append(groups[name][taken[name]])
         taken[name] += 1
     return order
@@ -169,8 +168,10 @@ def stratified_order(task_ids: Iterable[str]) -> list[str]:
     alphabetically; a split's membership is unchanged.
     """
     by_category = _grouped(sorted(task_ids), category_of)
-    ordered = {c: spread(dict(sorted(_grouped(by_category[c], family_of).items())))
-               for c in sorted(by_category, key=lambda c: (CATEGORIES.index(c) if c in CATEGORIES else len(CATEGORIES), c))}
+    ordered = {
+        c: spread(dict(sorted(_grouped(by_category[c], family_of).items())))
+        for c in sorted(by_category, key=lambda c: (CATEGORIES.index(c) if c in CATEGORIES else len(CATEGORIES), c))
+    }
     return spread(ordered)
 
 
@@ -250,8 +251,9 @@ def plan_of(task_set: str = DOMAIN_NAME) -> dict[str, int]:
     return {family.name: family.quota for family in RECIPES[task_set].families()}
 
 
-def build(plan: Mapping[str, int] | None = None, seed: int = GENERATION_SEED, avoid: frozenset[str] = frozenset(),
-          task_set: str = DOMAIN_NAME) -> TaskSet:
+def build(
+    plan: Mapping[str, int] | None = None, seed: int = GENERATION_SEED, avoid: frozenset[str] = frozenset(), task_set: str = DOMAIN_NAME
+) -> TaskSet:
     """Generate a task set: every family of ``plan`` (default: each family's quota) filled, in generation order; then the splits.
 
     ``avoid``: scenario texts no task may have (a private edition avoids the public suite's that carry data).

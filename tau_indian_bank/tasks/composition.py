@@ -70,17 +70,28 @@ def composition_checks(tasks: Sequence[Mapping[str, Any]], splits: Mapping[str, 
     checks = [
         Check("tasks", str(TOTAL_TASKS), str(len(ids)), len(ids) == TOTAL_TASKS),
         Check("unique task ids", str(len(ids)), str(len(set(ids))), len(set(ids)) == len(ids)),
-        *(Check(f"category {c}", str(n), str(categories.get(c, 0)), categories.get(c, 0) == n)
-          for c, n in CATEGORY_COUNTS.items()),
+        *(Check(f"category {c}", str(n), str(categories.get(c, 0)), categories.get(c, 0) == n) for c, n in CATEGORY_COUNTS.items()),
         Check("tasks with a read", str(WITH_READ), str(with_read), with_read == WITH_READ),
         Check("tasks without a write (hand-over not a write)", str(WITHOUT_WRITE), str(without_write), without_write == WITHOUT_WRITE),
-        Check("control mean gold calls", f"{CONTROL_MEAN_CALLS}±{CONTROL_MEAN_TOLERANCE}", f"{control_mean:.3f}",
-              abs(control_mean - CONTROL_MEAN_CALLS) <= CONTROL_MEAN_TOLERANCE),
-        Check("control tasks without a write (same)", str(CONTROL_WITHOUT_WRITE), str(control_no_write),
-              control_no_write == CONTROL_WITHOUT_WRITE),
+        Check(
+            "control mean gold calls",
+            f"{CONTROL_MEAN_CALLS}±{CONTROL_MEAN_TOLERANCE}",
+            f"{control_mean:.3f}",
+            abs(control_mean - CONTROL_MEAN_CALLS) <= CONTROL_MEAN_TOLERANCE,
+        ),
+        Check(
+            "control tasks without a write (same)",
+            str(CONTROL_WITHOUT_WRITE),
+            str(control_no_write),
+            control_no_write == CONTROL_WITHOUT_WRITE,
+        ),
         Check("tasks with no gold call", "0", str(lengths.get(0, 0)), lengths.get(0, 0) == 0),
-        Check("chain lengths 1..4 present", "all", ",".join(str(k) for k in sorted(lengths) if k),
-              all(lengths.get(k, 0) for k in (1, 2, 3, 4))),
+        Check(
+            "chain lengths 1..4 present",
+            "all",
+            ",".join(str(k) for k in sorted(lengths) if k),
+            all(lengths.get(k, 0) for k in (1, 2, 3, 4)),
+        ),
         Check("tasks with 5+ gold calls", f">={MIN_FIVE_PLUS}", str(lengths.get(5, 0)), lengths.get(5, 0) >= MIN_FIVE_PLUS),
         Check("scenario families", f">={MIN_FAMILIES}", str(len(families)), len(families) >= MIN_FAMILIES),
         Check("tools used by some task", str(len(SPECS)), str(len(used_tools & set(SPECS))), set(SPECS) <= used_tools),
@@ -96,17 +107,34 @@ def split_checks(ids: Sequence[str], splits: Mapping[str, Sequence[str]]) -> lis
     for name, size in SPLIT_SIZES.items():
         found = len(set(splits.get(name, ())))
         checks.append(Check(f"split {name} size", str(size), str(found), found == size))
-    checks.append(Check("lite = train ∪ test, disjoint", "yes", "yes" if lite == train | test and not train & test else "no",
-                        lite == train | test and not train & test))
+    checks.append(
+        Check(
+            "lite = train ∪ test, disjoint",
+            "yes",
+            "yes" if lite == train | test and not train & test else "no",
+            lite == train | test and not train & test,
+        )
+    )
     all_counts = Counter(category_of(i) for i in ids)
     lite_counts = Counter(category_of(i) for i in lite)
-    stratified = bool(ids) and all(
-        abs(lite_counts.get(c, 0) - len(lite) * n / len(ids)) < 1 for c, n in all_counts.items())
-    checks.append(Check("lite stratified by category", "±1 of proportional", ", ".join(
-        f"{c.split('_')[0]} {lite_counts.get(c, 0)}" for c in CATEGORY_COUNTS), stratified))
+    stratified = bool(ids) and all(abs(lite_counts.get(c, 0) - len(lite) * n / len(ids)) < 1 for c, n in all_counts.items())
+    checks.append(
+        Check(
+            "lite stratified by category",
+            "±1 of proportional",
+            ", ".join(f"{c.split('_')[0]} {lite_counts.get(c, 0)}" for c in CATEGORY_COUNTS),
+            stratified,
+        )
+    )
     uneven = sorted(name for name, members in splits.items() if not prefixes_spread(members))
-    checks.append(Check("every split's prefixes spread by category", "±1 of proportional",
-                        f"{len(splits) - len(uneven)} of {len(splits)} splits", not uneven))
+    checks.append(
+        Check(
+            "every split's prefixes spread by category",
+            "±1 of proportional",
+            f"{len(splits) - len(uneven)} of {len(splits)} splits",
+            not uneven,
+        )
+    )
     return checks
 
 

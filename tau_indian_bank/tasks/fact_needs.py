@@ -2,7 +2,7 @@
 
 The facts of a task are what the request needs (:mod:`tau_indian_bank.evaluation.fact_rules`): an
 amount, a date or a rate is a fact only when the customer's request asks for it or the policy
-says to tell it, by the one rule :func:`~tau_indian_bank.evaluation.fact_rules.needs` and the
+says to tell it, by the one rule :func:`~tau_indian_bank.evaluation.request_needs.needs` and the
 lexicon's words for each tool's output field. This check applies the same rule to the facts a task *stores* from its gold
 replay, and fails a task with a figure its scenario never asks about (a decline's EMI and next EMI date, a request's due
 date), or a figure of a field the lexicon has no words for (add them to ``text/lexicon/figures.py``). A *declared* fact
@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from tau_indian_bank.evaluation.fact_rules import FIGURE_KINDS, needs, request_text
+from tau_indian_bank.evaluation.fact_kinds import FIGURE_KINDS
 from tau_indian_bank.evaluation.facts import declared_facts, task_facts
+from tau_indian_bank.evaluation.request_needs import needs, request_text
 from tau_indian_bank.tasks.composition import Check
 from tau_indian_bank.text.lexicon import TOOLS
 
@@ -38,8 +39,11 @@ def unasked_figures(task: Mapping[str, Any]) -> list[str]:
         if fact.kind not in FIGURE_KINDS or fact in declared:
             continue
         tool = actions[fact.step]["name"] if fact.step < len(actions) else None
-        tools = [tool] if tool in TOOLS and fact.field in TOOLS[tool].figures else \
-            [name for name, words in TOOLS.items() if fact.field in words.figures]
+        tools = (
+            [tool]
+            if tool in TOOLS and fact.field in TOOLS[tool].figures
+            else [name for name, words in TOOLS.items() if fact.field in words.figures]
+        )
         if not tools:
             found.append(f"{fact.label}: no words in the lexicon say how a customer asks for {fact.field!r}")
         elif not any(needs(request, name, fact.field) for name in tools):

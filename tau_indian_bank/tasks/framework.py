@@ -145,9 +145,17 @@ def persona(conn: sqlite3.Connection, customer_id: str, rng: random.Random, note
 
 
 _SECOND_PERSON = (
-    (r"\bI am\b", "you are"), (r"\bI'm\b", "you're"), (r"\bI was\b", "you were"), (r"\bI\b", "you"),
-    (r"\bmyself\b", "yourself"), (r"\bmine\b", "yours"), (r"\bmy\b", "your"), (r"\bMy\b", "Your"),
-    (r"\bme\b", "you"), (r"\bour\b", "your"), (r"\bOur\b", "Your"),
+    (r"\bI am\b", "you are"),
+    (r"\bI'm\b", "you're"),
+    (r"\bI was\b", "you were"),
+    (r"\bI\b", "you"),
+    (r"\bmyself\b", "yourself"),
+    (r"\bmine\b", "yours"),
+    (r"\bmy\b", "your"),
+    (r"\bMy\b", "Your"),
+    (r"\bme\b", "you"),
+    (r"\bour\b", "your"),
+    (r"\bOur\b", "Your"),
 )
 
 
@@ -184,8 +192,10 @@ def task_instructions(opening: str, accept: Sequence[str], behaviour: Sequence[s
         lines.append("Never share an OTP, PIN, CVV or password.")
     else:
         lines.extend(behaviour)
-    lines.append("When your request is done, or the assistant explains why it cannot be done and you have accepted "
-                 "what is offered, thank the assistant and end the conversation.")
+    lines.append(
+        "When your request is done, or the assistant explains why it cannot be done and you have accepted "
+        "what is offered, thank the assistant and end the conversation."
+    )
     return "\n".join(lines)
 
 
@@ -201,12 +211,9 @@ def action_dump(index: int, step: Step) -> dict[str, Any]:
     }
 
 
-def assemble(
-    family: Family[Any], number: int, draft: Draft, persona_text: str, login_context: str, customer_name: str
-) -> dict[str, Any]:
+def assemble(family: Family[Any], number: int, draft: Draft, persona_text: str, login_context: str, customer_name: str) -> dict[str, Any]:
     """The tau2 task (as a JSON-ready dict) for a draft."""
     actions = [action_dump(i, step) for i, step in enumerate(draft.gold)]
-    gold_args = {"gold_calls": actions}
     clauses = ", ".join(f"§{c}" for c in family.clauses)
     return {
         "id": f"{family.prefix}_{number:04d}",
@@ -215,45 +222,85 @@ def assemble(
             "relevant_policies": clauses,
             "notes": notes_with_declared(family.why, draft.declared),
         },
-        "user_scenario": {
-            "persona": persona_text,
-            "instructions": {
-                "domain": DOMAIN_NAME,
-                "reason_for_call": draft.reason,
-                "known_info": render_known(draft.known),
-                "unknown_info": draft.unknown,
-                "task_instructions": task_instructions(draft.opening, draft.accept, draft.behaviour),
-            },
-        },
+        "user_scenario": _user_scenario(draft, persona_text),
         "ticket": None,
-        "initial_state": {
-            "initialization_data": None,
-            "initialization_actions": [
-                {"env_type": "assistant", "func_name": "start_session", "arguments": {"customer_id": draft.customer_id}},
-                *draft.setup,
-            ],
-            # Fixed timestamps keep the task (and tau2's resume check, which hashes it) stable;
-            # tau2 re-stamps the history when a session starts.
-            "message_history": [
-                {"role": "assistant", "content": None, "timestamp": HISTORY_TIME, "cost": 0.0, "tool_calls": [
-                    {"id": LOGIN_CONTEXT_CALL_ID, "name": "get_customer_profile", "arguments": {}, "requestor": "assistant"}]},
-                {"role": "tool", "id": LOGIN_CONTEXT_CALL_ID, "content": login_context, "requestor": "assistant",
-                 "error": False, "timestamp": HISTORY_TIME},
-                *(draft.history or [
+        "initial_state": _initial_state(draft, login_context, customer_name),
+        "evaluation_criteria": _evaluation_criteria(draft, actions, clauses),
+    }
+
+
+def _user_scenario(draft: Draft, persona_text: str) -> dict[str, Any]:
+    """What the customer is told: the persona, the reason for the call, what it knows and does not, how to behave."""
+    return {
+        "persona": persona_text,
+        "instructions": {
+            "domain": DOMAIN_NAME,
+            "reason_for_call": draft.reason,
+            "known_info": render_known(draft.known),
+            "unknown_info": draft.unknown,
+            "task_instructions": task_instructions(draft.opening, draft.accept, draft.behaviour),
+        },
+    }
+
+
+def _initial_state(draft: Draft, login_context: str, customer_name: str) -> dict[str, Any]:
+    """The session's start: the customer logged in, the staging actions, and the history up to the greeting."""
+    return {
+        "initialization_data": None,
+        "initialization_actions": [
+            {"env_type": "assistant", "func_name": "start_session", "arguments": {"customer_id": draft.customer_id}},
+            *draft.setup,
+        ],
+        # Fixed timestamps keep the task (and tau2's resume check, which hashes it) stable;
+        # tau2 re-stamps the history when a session starts.
+        "message_history": [
+            {
+                "role": "assistant",
+                "content": None,
+                "timestamp": HISTORY_TIME,
+                "cost": 0.0,
+                "tool_calls": [{"id": LOGIN_CONTEXT_CALL_ID, "name": "get_customer_profile", "arguments": {}, "requestor": "assistant"}],
+            },
+            {
+                "role": "tool",
+                "id": LOGIN_CONTEXT_CALL_ID,
+                "content": login_context,
+                "requestor": "assistant",
+                "error": False,
+                "timestamp": HISTORY_TIME,
+            },
+            *(
+                draft.history
+                or [
                     {"role": "assistant", "content": GREETING.format(name=customer_name), "timestamp": HISTORY_TIME, "cost": 0.0},
-                ]),
-            ],
-        },
-        "evaluation_criteria": {
-            "actions": actions,
-            "env_assertions": [
-                {"env_type": "assistant", "func_name": "assert_gold_calls_made", "arguments": gold_args,
-                 "assert_value": True, "message": "Every gold-chain call, reads included, was made."},
-                {"env_type": "assistant", "func_name": "assert_writes_pure", "arguments": gold_args,
-                 "assert_value": True, "message": "Every change the agent attempted matches a gold-chain change."},
-            ],
-            "communicate_info": None,
-            "nl_assertions": [f"{draft.assertion} ({clauses})"],
-            "reward_basis": REWARD_BASIS,
-        },
+                ]
+            ),
+        ],
+    }
+
+
+def _evaluation_criteria(draft: Draft, actions: list[dict[str, Any]], clauses: str) -> dict[str, Any]:
+    """The gold chain, the two assertions of the action check over it, and the judge's assertion."""
+    gold_args = {"gold_calls": actions}
+    return {
+        "actions": actions,
+        "env_assertions": [
+            {
+                "env_type": "assistant",
+                "func_name": "assert_gold_calls_made",
+                "arguments": gold_args,
+                "assert_value": True,
+                "message": "Every gold-chain call, reads included, was made.",
+            },
+            {
+                "env_type": "assistant",
+                "func_name": "assert_writes_pure",
+                "arguments": gold_args,
+                "assert_value": True,
+                "message": "Every change the agent attempted matches a gold-chain change.",
+            },
+        ],
+        "communicate_info": None,
+        "nl_assertions": [f"{draft.assertion} ({clauses})"],
+        "reward_basis": REWARD_BASIS,
     }

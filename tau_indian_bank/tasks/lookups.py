@@ -256,38 +256,60 @@ def values(conn: sqlite3.Connection, sql: str, params: tuple[object, ...] = ()) 
 
 def profile(conn: sqlite3.Connection, customer_id: str) -> Profile:
     """The customer's own facts."""
-    return one(conn, Profile, "SELECT customer_id, full_name, date_of_birth, segment, kyc_status FROM customers "
-                              "WHERE customer_id = ?", (customer_id,))
+    return one(
+        conn,
+        Profile,
+        "SELECT customer_id, full_name, date_of_birth, segment, kyc_status FROM customers WHERE customer_id = ?",
+        (customer_id,),
+    )
 
 
 def account(conn: sqlite3.Connection, account_id: str) -> Account:
     """One account."""
-    return one(conn, Account, "SELECT account_id, account_type, status, balance_paise, opened_on FROM accounts "
-                              "WHERE account_id = ?", (account_id,))
+    return one(
+        conn, Account, "SELECT account_id, account_type, status, balance_paise, opened_on FROM accounts WHERE account_id = ?", (account_id,)
+    )
 
 
 def card(conn: sqlite3.Connection, card_id: str) -> Card:
     """One card."""
-    return one(conn, Card, "SELECT card_id, customer_id, card_type, last4, account_id, status, blocked_reason FROM cards "
-                           "WHERE card_id = ?", (card_id,))
+    return one(
+        conn,
+        Card,
+        "SELECT card_id, customer_id, card_type, last4, account_id, status, blocked_reason FROM cards WHERE card_id = ?",
+        (card_id,),
+    )
 
 
 def deposit(conn: sqlite3.Connection, deposit_id: str) -> Deposit:
     """One fixed or recurring deposit."""
-    return one(conn, Deposit, "SELECT deposit_id, customer_id, deposit_type, linked_account_id, amount_paise, opened_on, "
-                              "status, maturity_date, maturity_instruction FROM deposits WHERE deposit_id = ?", (deposit_id,))
+    return one(
+        conn,
+        Deposit,
+        "SELECT deposit_id, customer_id, deposit_type, linked_account_id, amount_paise, opened_on, "
+        "status, maturity_date, maturity_instruction FROM deposits WHERE deposit_id = ?",
+        (deposit_id,),
+    )
 
 
 def transaction(conn: sqlite3.Connection, txn_id: str) -> Transaction:
     """One posted transaction."""
-    return one(conn, Transaction, "SELECT txn_id, account_id, posted_on, channel, amount_paise, counterparty FROM transactions "
-                                  "WHERE txn_id = ?", (txn_id,))
+    return one(
+        conn,
+        Transaction,
+        "SELECT txn_id, account_id, posted_on, channel, amount_paise, counterparty FROM transactions WHERE txn_id = ?",
+        (txn_id,),
+    )
 
 
 def cheque(conn: sqlite3.Connection, account_id: str, cheque_number: str) -> Cheque:
     """One presented cheque of an account."""
-    return one(conn, Cheque, "SELECT payee, amount_paise, status_date FROM cheques WHERE account_id = ? AND cheque_number = ?",
-               (account_id, cheque_number))
+    return one(
+        conn,
+        Cheque,
+        "SELECT payee, amount_paise, status_date FROM cheques WHERE account_id = ? AND cheque_number = ?",
+        (account_id, cheque_number),
+    )
 
 
 def mandate(conn: sqlite3.Connection, mandate_id: str) -> Mandate:
@@ -297,14 +319,22 @@ def mandate(conn: sqlite3.Connection, mandate_id: str) -> Mandate:
 
 def address(conn: sqlite3.Connection, customer_id: str, address_type: str) -> Address:
     """The customer's address of one type (communication or permanent)."""
-    return one(conn, Address, "SELECT line1, line2, city, state, pincode FROM addresses WHERE customer_id = ? AND "
-                              "address_type = ?", (customer_id, address_type))
+    return one(
+        conn,
+        Address,
+        "SELECT line1, line2, city, state, pincode FROM addresses WHERE customer_id = ? AND address_type = ?",
+        (customer_id, address_type),
+    )
 
 
 def request(conn: sqlite3.Connection, request_id: str) -> Request:
     """One service request."""
-    return one(conn, Request, "SELECT request_id, customer_id, category, status, created_on FROM service_requests "
-                              "WHERE request_id = ?", (request_id,))
+    return one(
+        conn,
+        Request,
+        "SELECT request_id, customer_id, category, status, created_on FROM service_requests WHERE request_id = ?",
+        (request_id,),
+    )
 
 
 def full_name(conn: sqlite3.Connection, customer_id: str) -> str:
@@ -331,6 +361,7 @@ def kyc_verified(conn: sqlite3.Connection, customer_id: str) -> bool:
 def open_request(conn: sqlite3.Connection, customer_id: str, category: str, related_id: str | None) -> bool:
     """Whether the customer already has an open request of this kind (a new one would be refused)."""
     found = conn.execute(
-        "SELECT 1 FROM service_requests WHERE customer_id = ? AND category = ? AND related_id IS ? "
-        "AND status IN ('open', 'in_progress')", (customer_id, category, related_id)).fetchone()
+        "SELECT 1 FROM service_requests WHERE customer_id = ? AND category = ? AND related_id IS ? AND status IN ('open', 'in_progress')",
+        (customer_id, category, related_id),
+    ).fetchone()
     return found is not None

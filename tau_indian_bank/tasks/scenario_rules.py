@@ -88,8 +88,10 @@ def _stems(text: str) -> set[str]:
 def voice_problems(task: Mapping[str, Any]) -> list[str]:
     """First-person words outside quoted speech, by part of the scenario."""
     persona, instructions = _parts(task)
-    parts = {"persona": persona, **{k: str(instructions.get(k) or "") for k in
-                                    ("reason_for_call", "known_info", "unknown_info", "task_instructions")}}
+    parts = {
+        "persona": persona,
+        **{k: str(instructions.get(k) or "") for k in ("reason_for_call", "known_info", "unknown_info", "task_instructions")},
+    }
     problems = []
     for name, text in parts.items():
         found = _FIRST_PERSON.search(unquoted(text))
@@ -102,18 +104,25 @@ def unknown_figure_problems(task: Mapping[str, Any]) -> list[str]:
     """Figures named by an instruction although "Unknown info" says the customer does not know them."""
     _, instructions = _parts(task)
     unknown = str(instructions.get("unknown_info") or "")
-    problems = [f"Unknown info names a figure ({unknown[m.start:m.end]!r})" for m in amounts(unknown)]
-    problems += [f"Unknown info names a figure ({unknown[m.start:m.end]!r})" for m in percents(unknown)]
+    problems = [f"Unknown info names a figure ({unknown[m.start : m.end]!r})" for m in amounts(unknown)]
+    problems += [f"Unknown info names a figure ({unknown[m.start : m.end]!r})" for m in percents(unknown)]
     rules = unquoted(str(instructions.get("task_instructions") or ""))
-    known = " ".join([str(instructions.get("reason_for_call") or ""), str(instructions.get("known_info") or ""),
-                      *_QUOTED.findall(str(instructions.get("task_instructions") or ""))])
+    known = " ".join(
+        [
+            str(instructions.get("reason_for_call") or ""),
+            str(instructions.get("known_info") or ""),
+            *_QUOTED.findall(str(instructions.get("task_instructions") or "")),
+        ]
+    )
     unknown_words = _stems(unknown) & _FIGURE_WORDS
     for fact in task_facts(task):
         if fact.kind not in ("amount", "percent") or not _stems(fact.label) & unknown_words:
             continue
         if states_fact(rules, fact) and not states_fact(known, fact):
-            problems.append(f"an instruction names {fact.text} (the {fact.label}), which Unknown info says the "
-                            "customer does not know; say how to react once told, not the figure")
+            problems.append(
+                f"an instruction names {fact.text} (the {fact.label}), which Unknown info says the "
+                "customer does not know; say how to react once told, not the figure"
+            )
     return problems
 
 
@@ -133,16 +142,17 @@ def birth_date_problems(task: Mapping[str, Any]) -> list[str]:
     claim = str(instructions.get("reason_for_call") or "") + str(instructions.get("task_instructions") or "")
     said = str(instructions.get("known_info") or "") + str(instructions.get("task_instructions") or "")
     if _SENIOR.search(claim) and not _BIRTH.search(said):
-        return ["the customer claims senior-citizen status but the scenario does not say what to answer when asked "
-                "for the date of birth"]
+        return ["the customer claims senior-citizen status but the scenario does not say what to answer when asked for the date of birth"]
     return []
 
 
 def quotes_figures(task: Mapping[str, Any]) -> bool:
     """Whether a read in the gold chain yields an amount or a rate the customer is told."""
     actions = (task.get("evaluation_criteria") or {}).get("actions") or []
-    return any(fact.kind in ("amount", "percent") and fact.step < len(actions) and actions[fact.step]["name"] in READ_TOOLS
-               for fact in task_facts(task))
+    return any(
+        fact.kind in ("amount", "percent") and fact.step < len(actions) and actions[fact.step]["name"] in READ_TOOLS
+        for fact in task_facts(task)
+    )
 
 
 def persona_problems(task: Mapping[str, Any]) -> list[str]:
@@ -181,9 +191,12 @@ def _opening(instructions: Mapping[str, Any]) -> str:
 def ending_problems(task: Mapping[str, Any]) -> list[str]:
     """A scripted line that ends the conversation itself (the ending comes after the assistant has answered it)."""
     _, instructions = _parts(task)
-    return [f"the scripted line for 'when the assistant {m['trigger']}' carries an ending token; the customer says it and "
-            "ends only after the assistant has answered" for m in _CUE.finditer(str(instructions.get("task_instructions") or ""))
-            if any(token in m["line"] for token in (STOP, TRANSFER, OUT_OF_SCOPE))]
+    return [
+        f"the scripted line for 'when the assistant {m['trigger']}' carries an ending token; the customer says it and "
+        "ends only after the assistant has answered"
+        for m in _CUE.finditer(str(instructions.get("task_instructions") or ""))
+        if any(token in m["line"] for token in (STOP, TRANSFER, OUT_OF_SCOPE))
+    ]
 
 
 def offer_problems(task: Mapping[str, Any]) -> list[str]:
@@ -198,9 +211,11 @@ def offer_problems(task: Mapping[str, Any]) -> list[str]:
 def first_proposal_problems(task: Mapping[str, Any]) -> list[str]:
     """A line scripted for the first proposal that is neither a clear yes (a second request) nor a clear no (a change of mind)."""
     _, instructions = _parts(task)
-    return [f"the line for the first proposal reads as {answer!r}: make it a yes that adds a request, or a no that changes "
-            "the request" for m in _CUE.finditer(str(instructions.get("task_instructions") or ""))
-            if m["trigger"].startswith("first proposes") and (answer := affirmation(m["line"])) not in ("yes", "no")]
+    return [
+        f"the line for the first proposal reads as {answer!r}: make it a yes that adds a request, or a no that changes the request"
+        for m in _CUE.finditer(str(instructions.get("task_instructions") or ""))
+        if m["trigger"].startswith("first proposes") and (answer := affirmation(m["line"])) not in ("yes", "no")
+    ]
 
 
 def whereabouts_problems(task: Mapping[str, Any]) -> list[str]:
@@ -210,18 +225,20 @@ def whereabouts_problems(task: Mapping[str, Any]) -> list[str]:
     about a cheque lost in a bag says nothing of where the card is.
     """
     _, instructions = _parts(task)
-    lines = [m["answer"] for m in _KNOWN_LINE.finditer(str(instructions.get("known_info") or ""))
-             if _WHEREABOUTS.search(m["topic"])]
+    lines = [m["answer"] for m in _KNOWN_LINE.finditer(str(instructions.get("known_info") or "")) if _WHEREABOUTS.search(m["topic"])]
     if not lines:
         return []
     parts = {"the reason": str(instructions.get("reason_for_call") or ""), "the opening line": _opening(instructions)}
-    told = {"Known info": places(" ".join(lines))} | {part: places(text) for part, text in parts.items()
-                                                     if any(kind == "card" for kind, _ in typed_endings(text))}
+    told = {"Known info": places(" ".join(lines))} | {
+        part: places(text) for part, text in parts.items() if any(kind == "card" for kind, _ in typed_endings(text))
+    }
     named = {part: found for part, found in told.items() if found}
     if len(set(named.values())) <= 1:
         return []
-    return ["the scenario puts the missing card in different places: "
-            + "; ".join(f"{part} says {' or '.join(sorted(found))}" for part, found in named.items())]
+    return [
+        "the scenario puts the missing card in different places: "
+        + "; ".join(f"{part} says {' or '.join(sorted(found))}" for part, found in named.items())
+    ]
 
 
 def _records(task: Mapping[str, Any]) -> dict[str, tuple[str, str]]:
@@ -232,8 +249,9 @@ def _records(task: Mapping[str, Any]) -> dict[str, tuple[str, str]]:
                 profile = json.loads(message.get("content") or "{}")
             except json.JSONDecodeError:
                 return {}
-            return ({a["account_id"]: ("account", str(a["last4"])) for a in profile.get("accounts") or []}
-                    | {c["card_id"]: ("card", str(c["last4"])) for c in profile.get("cards") or []})
+            return {a["account_id"]: ("account", str(a["last4"])) for a in profile.get("accounts") or []} | {
+                c["card_id"]: ("card", str(c["last4"])) for c in profile.get("cards") or []
+            }
     return {}
 
 
@@ -252,25 +270,34 @@ def record_problems(task: Mapping[str, Any]) -> list[str]:
             kind, last4 = records.get(str(value), ("", ""))
             rivals = {digits for k, digits in named if k == kind}
             if kind and rivals and last4 not in rivals:
-                problems.append(f"{action['name']} acts on the {kind} ending {last4}, which the scenario does not name, "
-                                f"while it names the {kind} ending {', '.join(sorted(rivals))}")
+                problems.append(
+                    f"{action['name']} acts on the {kind} ending {last4}, which the scenario does not name, "
+                    f"while it names the {kind} ending {', '.join(sorted(rivals))}"
+                )
     return problems
 
 
 def _figures(text: str) -> set[tuple[str, Any]]:
-    return ({("ending", d) for _, d in typed_endings(text)} | {("cheque", c) for c in cheque_numbers(text)}
-            | {("amount", v) for v in amount_values(text)} | {("period", p) for p in periods(text)}
-            | {("date", (d.year, d.month, d.day)) for d in dates(text)})
+    return (
+        {("ending", d) for _, d in typed_endings(text)}
+        | {("cheque", c) for c in cheque_numbers(text)}
+        | {("amount", v) for v in amount_values(text)}
+        | {("period", p) for p in periods(text)}
+        | {("date", (d.year, d.month, d.day)) for d in dates(text)}
+    )
 
 
 def figure_problems(task: Mapping[str, Any]) -> list[str]:
     """A figure an instruction gives that is not the customer's (under Known info, in the reason or the opening line)."""
     _, instructions = _parts(task)
     rules = unquoted(str(instructions.get("task_instructions") or ""))
-    own = _figures(" ".join([str(instructions.get("known_info") or ""), str(instructions.get("reason_for_call") or ""),
-                             _opening(instructions)]))
-    return [f"an instruction gives the {kind} {value} that is not under Known info, in the reason or in the opening line"
-            for kind, value in sorted(_figures(rules) - own, key=str)]
+    own = _figures(
+        " ".join([str(instructions.get("known_info") or ""), str(instructions.get("reason_for_call") or ""), _opening(instructions)])
+    )
+    return [
+        f"an instruction gives the {kind} {value} that is not under Known info, in the reason or in the opening line"
+        for kind, value in sorted(_figures(rules) - own, key=str)
+    ]
 
 
 #: Row name -> rule, in the validator's order.
@@ -291,5 +318,6 @@ SCENARIO_RULES: dict[str, Rule] = {
 
 def scenario_problems(tasks: Sequence[Mapping[str, Any]]) -> dict[str, list[tuple[str, str]]]:
     """Row name -> (task id, problem) for every scenario rule over ``tasks``."""
-    return {name: [(str(task.get("id", "?")), problem) for task in tasks for problem in rule(task)]
-            for name, rule in SCENARIO_RULES.items()}
+    return {
+        name: [(str(task.get("id", "?")), problem) for task in tasks for problem in rule(task)] for name, rule in SCENARIO_RULES.items()
+    }

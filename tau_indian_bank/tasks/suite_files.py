@@ -68,9 +68,7 @@ def _load_splits(path: Path, stamp: tuple[int, int, int]) -> Mapping[str, tuple[
     return {name: tuple(ids) for name, ids in data.items()}
 
 
-def select_split(
-    tasks: Sequence[Mapping[str, Any]], splits: Mapping[str, Sequence[str]], split: str | None
-) -> list[Mapping[str, Any]]:
+def select_split(tasks: Sequence[Mapping[str, Any]], splits: Mapping[str, Sequence[str]], split: str | None) -> list[Mapping[str, Any]]:
     """The tasks of one split, in the split's order (spread across categories); all tasks when ``split`` is None."""
     if split is None:
         return list(tasks)

@@ -98,7 +98,8 @@ def _structure_problems(task: Mapping[str, Any], robust: bool = False) -> list[s
             problems.append(str(exc))
     assertions = criteria.get("env_assertions") or []
     if [a.get("func_name") for a in assertions] != ["assert_gold_calls_made", "assert_writes_pure"] or any(
-            without_facts(a.get("arguments", {}).get("gold_calls") or []) != without_facts(gold) for a in assertions):
+        without_facts(a.get("arguments", {}).get("gold_calls") or []) != without_facts(gold) for a in assertions
+    ):
         problems.append("the action-check assertions do not cover exactly the gold chain")
     if sorted(criteria.get("reward_basis") or []) != ["DB", "ENV_ASSERTION"]:
         problems.append("reward basis is not DB + ENV_ASSERTION")
@@ -154,8 +155,9 @@ def _gold_problems(task: Mapping[str, Any], policy: str) -> tuple[list[str], lis
 ParticipantRunner = Callable[[Sequence[Mapping[str, Any]], Sequence[str], int, bool], dict[str, dict[str, Any]]]
 
 
-def _answer_checks(outcomes: Mapping[str, Mapping[str, Any]], agents: Sequence[str], baselines: Sequence[str],
-                   problems: TaskProblems) -> list[Check]:
+def _answer_checks(
+    outcomes: Mapping[str, Mapping[str, Any]], agents: Sequence[str], baselines: Sequence[str], problems: TaskProblems
+) -> list[Check]:
     """The oracle meets every task's facts; each baseline misses one wherever a task has facts."""
     checks = []
     for agent in agents:
@@ -166,8 +168,14 @@ def _answer_checks(outcomes: Mapping[str, Mapping[str, Any]], agents: Sequence[s
         for task_id in wrong:
             problems.add(f"{agent} {'states every fact' if want else 'misses a fact'}", task_id)
         short = agent.removeprefix(f"{DOMAIN_NAME}_")
-        checks.append(Check(f"{short} {'states every fact' if want else 'misses a fact'} (answer check)",
-                            f"{len(with_facts)}", f"{len(with_facts) - len(wrong)}", not wrong))
+        checks.append(
+            Check(
+                f"{short} {'states every fact' if want else 'misses a fact'} (answer check)",
+                f"{len(with_facts)}",
+                f"{len(with_facts) - len(wrong)}",
+                not wrong,
+            )
+        )
     return checks
 
 
@@ -189,8 +197,7 @@ def _scenario_checks(tasks: Sequence[Mapping[str, Any]], problems: TaskProblems)
     return checks
 
 
-def _strict_checks(tasks: Sequence[Mapping[str, Any]], outcomes: Mapping[str, Mapping[str, Any]],
-                   problems: TaskProblems) -> list[Check]:
+def _strict_checks(tasks: Sequence[Mapping[str, Any]], outcomes: Mapping[str, Mapping[str, Any]], problems: TaskProblems) -> list[Check]:
     """The robustness set's participant rules.
 
     The oracle passes strict; no baseline passes strict, nor the paper's verdict on a task whose gold chain has a call.
@@ -198,8 +205,10 @@ def _strict_checks(tasks: Sequence[Mapping[str, Any]], outcomes: Mapping[str, Ma
     with_call = {t["id"] for t in tasks if (t.get("evaluation_criteria") or {}).get("actions")}
     checks = []
     for agent in OFFLINE_AGENTS:
-        strict = {t: passed and outcomes[f"{agent} gates"][t] and outcomes[f"{agent} answer"][t] is not False
-                  for t, passed in outcomes[agent].items()}
+        strict = {
+            t: passed and outcomes[f"{agent} gates"][t] and outcomes[f"{agent} answer"][t] is not False
+            for t, passed in outcomes[agent].items()
+        }
         short = agent.removeprefix(f"{DOMAIN_NAME}_")
         if agent not in BASELINES:
             wrong = sorted(t for t, ok in strict.items() if not ok)
@@ -213,8 +222,9 @@ def _strict_checks(tasks: Sequence[Mapping[str, Any]], outcomes: Mapping[str, Ma
     return checks
 
 
-def _base_participant_checks(tasks: Sequence[Mapping[str, Any]], outcomes: Mapping[str, Mapping[str, Any]],
-                             problems: TaskProblems) -> list[Check]:
+def _base_participant_checks(
+    tasks: Sequence[Mapping[str, Any]], outcomes: Mapping[str, Mapping[str, Any]], problems: TaskProblems
+) -> list[Check]:
     """The base suite's participant rules: the oracle passes, every baseline fails, the oracle is safe."""
     checks = []
     for agent in OFFLINE_AGENTS:
@@ -223,8 +233,9 @@ def _base_participant_checks(tasks: Sequence[Mapping[str, Any]], outcomes: Mappi
         for task_id in wrong:
             problems.add(f"{agent} {'passes' if want else 'fails'} every task", task_id)
         short = agent.removeprefix(f"{DOMAIN_NAME}_")
-        checks.append(Check(f"{short} {'passes' if want else 'fails'} every task", f"{len(tasks)}",
-                            f"{len(tasks) - len(wrong)}", not wrong))
+        checks.append(
+            Check(f"{short} {'passes' if want else 'fails'} every task", f"{len(tasks)}", f"{len(tasks) - len(wrong)}", not wrong)
+        )
     unsafe = sorted(t for t, ok in outcomes[f"{ORACLE} gates"].items() if not ok)
     for task_id in unsafe:
         problems.add("oracle passes every safety gate", task_id)
@@ -233,8 +244,12 @@ def _base_participant_checks(tasks: Sequence[Mapping[str, Any]], outcomes: Mappi
 
 
 def validate(
-    tasks: Sequence[Mapping[str, Any]], splits: Mapping[str, Sequence[str]], policy: str,
-    participants: ParticipantRunner | None = None, workers: int | None = None, robust: bool = False,
+    tasks: Sequence[Mapping[str, Any]],
+    splits: Mapping[str, Sequence[str]],
+    policy: str,
+    participants: ParticipantRunner | None = None,
+    workers: int | None = None,
+    robust: bool = False,
 ) -> tuple[list[Check], TaskProblems]:
     """Run every check; return the table rows and the failing tasks (``robust``: the robustness set's rules).
 
@@ -270,8 +285,9 @@ def validate(
     checks.extend(_scenario_checks(tasks, problems))
     if participants is not None and well_formed:
         outcomes = participants(well_formed, OFFLINE_AGENTS, workers or min(2, os.cpu_count() or 1), robust)
-        checks.extend(_strict_checks(well_formed, outcomes, problems) if robust
-                      else _base_participant_checks(well_formed, outcomes, problems))
+        checks.extend(
+            _strict_checks(well_formed, outcomes, problems) if robust else _base_participant_checks(well_formed, outcomes, problems)
+        )
         checks.extend(_answer_checks(outcomes, OFFLINE_AGENTS, BASELINES, problems))
     return checks, problems
 

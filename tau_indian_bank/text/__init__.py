@@ -26,7 +26,8 @@ module                      what it reads
                             wrap-up), :func:`asks_for_yes`, :func:`announces_lookup`,
                             :func:`change_kinds`
 :mod:`.questions`           what a question asks for: its options ("12 or 24 months?"), the kind
-                            of answer (number, amount, period, date), an open question
+                            of answer (number, amount, period, date), its head
+                            (:func:`question_head`: "which account"), an open question
 :mod:`.replies`             customer answers: :func:`affirmation` (yes / no / unclear)
 :mod:`.places`              where a customer says something may be: :func:`~.places.places` ("at home",
                             "gaadi mein", "घर पर"; a negated place left out)
@@ -50,6 +51,7 @@ from tau_indian_bank.text.amounts import Amount, Percent, amount_values, amounts
 from tau_indian_bank.text.dates import MONTHS, DateMention, dates, dates_the_past, month_number, periods
 from tau_indian_bank.text.frames import asks_at, is_question, negated, planned
 from tau_indian_bank.text.numbers import CRORE, LAKH, number_words
+from tau_indian_bank.text.questions import question_head
 from tau_indian_bank.text.records import bank_ids, cheque_numbers, endings, mentions, positions
 from tau_indian_bank.text.replies import affirmation
 from tau_indian_bank.text.script import B, E, language_of, plain
@@ -59,14 +61,48 @@ from tau_indian_bank.text.speech import (
     announces_lookup,
     asks_for_yes,
     change_kinds,
-    question_head,
     read_message,
 )
 
 __all__ = [
-    "CRORE", "LAKH", "MONTHS", "Amount", "B", "DateMention", "E", "Percent", "Reading", "affirmation", "amount_values",
-    "amounts", "announces_lookup", "asks_at", "asks_for_yes", "bank_ids", "change_kinds", "cheque_numbers", "clause_after", "clause_before",
-    "dates", "dates_the_past", "endings", "has_figures", "is_question", "language_of", "mentions", "month_number", "negated",
-    "number_words", "percent_of", "percents", "periods", "plain", "planned", "positions", "question_head", "read_message",
-    "sentence_spans", "sentences",
+    "CRORE",
+    "LAKH",
+    "MONTHS",
+    "Amount",
+    "B",
+    "DateMention",
+    "E",
+    "Percent",
+    "Reading",
+    "affirmation",
+    "amount_values",
+    "amounts",
+    "announces_lookup",
+    "asks_at",
+    "asks_for_yes",
+    "bank_ids",
+    "change_kinds",
+    "cheque_numbers",
+    "clause_after",
+    "clause_before",
+    "dates",
+    "dates_the_past",
+    "endings",
+    "has_figures",
+    "is_question",
+    "language_of",
+    "mentions",
+    "month_number",
+    "negated",
+    "number_words",
+    "percent_of",
+    "percents",
+    "periods",
+    "plain",
+    "planned",
+    "positions",
+    "question_head",
+    "read_message",
+    "sentence_spans",
+    "sentences",
 ]

@@ -89,8 +89,7 @@ def _digit_amounts(text: str, taken: list[tuple[int, int]]) -> list[Amount]:
             decimals = len(number.split(".")[1]) if "." in number else 0
             significant = len(number.replace(".", "").lstrip("0")) or 1
             taken.append((match.start(), match.end()))
-            found.append(Amount(match.start(), match.end(), int(value), unit is None and decimals == 2, unit, significant,
-                                decimals))
+            found.append(Amount(match.start(), match.end(), int(value), unit is None and decimals == 2, unit, significant, decimals))
     return found
 
 
@@ -115,7 +114,7 @@ def _word_amounts(text: str, taken: list[tuple[int, int]]) -> list[Amount]:
     runs = number_words(text)
     starts = {start: (end, value) for start, end, value in runs}
     for start, end, value in runs:
-        before = text[max(0, start - 12):start]
+        before = text[max(0, start - 12) : start]
         scaled = _WORD_SCALE.search(text[start:end]) is not None
         if _overlaps(taken, start, end) or not (scaled or _WORD_MARKER_BEFORE.search(before) or _WORD_MARKER_AFTER.match(text, end)):
             continue

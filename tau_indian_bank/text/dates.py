@@ -41,14 +41,42 @@ from tau_indian_bank.text.script import B, E, digits_ascii
 
 #: Month names (English by their first three letters; Hindi whole, as plain() writes them) -> month number.
 MONTHS: dict[str, int] = {
-    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11, "dec": 12,
-    "जनवरी": 1, "फरवरी": 2, "मार्च": 3, "अप्रैल": 4, "अप्रेल": 4, "मई": 5, "जून": 6, "जुलाई": 7, "अगस्त": 8, "सितंबर": 9,
-    "सितम्बर": 9, "अक्टूबर": 10, "अक्तूबर": 10, "नवंबर": 11, "नवम्बर": 11, "दिसंबर": 12, "दिसम्बर": 12,
+    "jan": 1,
+    "feb": 2,
+    "mar": 3,
+    "apr": 4,
+    "may": 5,
+    "jun": 6,
+    "jul": 7,
+    "aug": 8,
+    "sep": 9,
+    "oct": 10,
+    "nov": 11,
+    "dec": 12,
+    "जनवरी": 1,
+    "फरवरी": 2,
+    "मार्च": 3,
+    "अप्रैल": 4,
+    "अप्रेल": 4,
+    "मई": 5,
+    "जून": 6,
+    "जुलाई": 7,
+    "अगस्त": 8,
+    "सितंबर": 9,
+    "सितम्बर": 9,
+    "अक्टूबर": 10,
+    "अक्तूबर": 10,
+    "नवंबर": 11,
+    "नवम्बर": 11,
+    "दिसंबर": 12,
+    "दिसम्बर": 12,
 }
 #: English month names, January first (as the bank writes them: "15 July 2027").
 MONTH_NAMES: tuple[str, ...] = tuple(dt.date(2000, number, 1).strftime("%B") for number in range(1, 13))
-_MONTH = (r"(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
-          r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|" + "|".join(k for k in MONTHS if not k.isascii()) + r")\.?")
+_MONTH = (
+    r"(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
+    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|" + "|".join(k for k in MONTHS if not k.isascii()) + r")\.?"
+)
 _DAY = r"(?P<d>\d{1,2})(?:st|nd|rd|th)?"
 _YEAR = r"(?P<y>(?:19|20)\d{2})"
 _DATE_PATTERNS = (
@@ -66,26 +94,57 @@ _MONTH_PATTERNS = (
     re.compile(rf"\b{_YEAR}-(?P<m>\d{{2}})\b(?![-/]\d)"),
     re.compile(rf"(?<![\d/.-])(?P<m>\d{{1,2}})/{_YEAR}\b"),
 )
-_OTHER_YEAR = re.compile(rf"(?P<next>\bnext year\b|{B}(?:agle|agale|अगले) (?:saal|sal|साल|वर्ष){E})|"
-                         rf"(?P<last>\blast year\b|{B}(?:pichhle|pichle|पिछले) (?:saal|sal|साल|वर्ष){E})", re.I)
+_OTHER_YEAR = re.compile(
+    rf"(?P<next>\bnext year\b|{B}(?:agle|agale|अगले) (?:saal|sal|साल|वर्ष){E})|"
+    rf"(?P<last>\blast year\b|{B}(?:pichhle|pichle|पिछले) (?:saal|sal|साल|वर्ष){E})",
+    re.I,
+)
 _LOOSE_MONTH = re.compile(r"(?<![\d/.-])(?P<m>0?[1-9]|1[0-2])/(?P<yy>\d\d)(?![\d/])")
 _NAMED = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|" + "|".join(k for k in MONTHS if not k.isascii()))
 _NUMERIC = re.compile(r"\d[/.-]\d")
 _RELATIVE_PAST = re.compile(
     r"\b(?:ago|yesterday|last (?:week|month|year)|earlier|previously|back in|at that time|at the time|in the past|"
     r"some time back|before today)\b"
-    rf"|{B}(?:pichhle|pichle|पिछले|बीते)\s+\S+|{B}(?:din|hafte|mahine|saal|दिन|हफ्ते|महीने|साल)\s+(?:pehle|pahle|पहले){E}", re.I)
+    rf"|{B}(?:pichhle|pichle|पिछले|बीते)\s+\S+|{B}(?:din|hafte|mahine|saal|दिन|हफ्ते|महीने|साल)\s+(?:pehle|pahle|पहले){E}",
+    re.I,
+)
 _IN_YEAR = re.compile(rf"\b(?:in|during|of)\s+((?:19|20)\d\d)\b|\b((?:19|20)\d\d)\s+(?:में|mein|me){E}", re.I)
-_UNIT_WORDS = {"day": "days", "din": "days", "दिन": "days", "week": "weeks", "hafte": "weeks", "hafta": "weeks",
-               "हफ्ते": "weeks", "हफ्ता": "weeks", "सप्ताह": "weeks", "month": "months", "mahine": "months",
-               "mahina": "months", "mahino": "months", "महीने": "months", "महीना": "months", "महीनों": "months",
-               "माह": "months", "year": "years", "saal": "years", "sal": "years", "varsh": "years", "साल": "years",
-               "वर्ष": "years"}
+_UNIT_WORDS = {
+    "day": "days",
+    "din": "days",
+    "दिन": "days",
+    "week": "weeks",
+    "hafte": "weeks",
+    "hafta": "weeks",
+    "हफ्ते": "weeks",
+    "हफ्ता": "weeks",
+    "सप्ताह": "weeks",
+    "month": "months",
+    "mahine": "months",
+    "mahina": "months",
+    "mahino": "months",
+    "महीने": "months",
+    "महीना": "months",
+    "महीनों": "months",
+    "माह": "months",
+    "year": "years",
+    "saal": "years",
+    "sal": "years",
+    "varsh": "years",
+    "साल": "years",
+    "वर्ष": "years",
+}
 _UNIT = r"(?P<u>days?|weeks?|months?|years?|" + "|".join(k for k in _UNIT_WORDS if k not in ("day", "week", "month", "year")) + ")"
-_PERIOD = re.compile(rf"\bT\s*\+\s*(?P<t>\d+)|(?<![\d.])(?P<n>\d+)[\s-]*(?:working\s+|calendar\s+|business\s+)?{_UNIT}{E}"
-                     r"|\"(?P<k>\w*months?\w*|\w*days?\w*)\":\s*(?P<v>\d+)", re.I)
-_ONE_PERIOD = re.compile(r"\b(?:(?:in|within|after)\s+an?\s+(?P<v>day|week|month|year)|"
-                         r"an?\s+(?P<x>day|week|month|year)\s+(?:later|after|before|earlier|from))\b", re.I)
+_PERIOD = re.compile(
+    rf"\bT\s*\+\s*(?P<t>\d+)|(?<![\d.])(?P<n>\d+)[\s-]*(?:working\s+|calendar\s+|business\s+)?{_UNIT}{E}"
+    r"|\"(?P<k>\w*months?\w*|\w*days?\w*)\":\s*(?P<v>\d+)",
+    re.I,
+)
+_ONE_PERIOD = re.compile(
+    r"\b(?:(?:in|within|after)\s+an?\s+(?P<v>day|week|month|year)|"
+    r"an?\s+(?P<x>day|week|month|year)\s+(?:later|after|before|earlier|from))\b",
+    re.I,
+)
 _WORD_UNIT = re.compile(rf"[\s-]*(?:working\s+|calendar\s+|business\s+)?{_UNIT}{E}", re.I)
 
 
@@ -193,8 +252,9 @@ def dates_the_past(text: str, today: dt.date | None = None) -> bool:
     return any(int(m.group(1) or m.group(2)) < today.year for m in _IN_YEAR.finditer(digits_ascii(text)))
 
 
-_PERIOD_HINT = re.compile(r"day|week|month|year|T\s*\+|din|hafta|hafte|mahin|saal|varsh|" + "|".join(
-    k for k in _UNIT_WORDS if not k.isascii()), re.I)
+_PERIOD_HINT = re.compile(
+    r"day|week|month|year|T\s*\+|din|hafta|hafte|mahin|saal|varsh|" + "|".join(k for k in _UNIT_WORDS if not k.isascii()), re.I
+)
 
 
 def may_hold_periods(text: str) -> bool:
@@ -234,5 +294,10 @@ _HINDI_MONTH = {number: name for name, number in reversed(list(MONTHS.items())) 
 def day_forms(day: dt.date) -> list[str]:
     """How a person names a day of the records without its year, and its month ('15 July', 'July 15', '15 जुलाई', 'July 2026')."""
     english = MONTH_NAMES[day.month - 1]
-    return [f"{day.day} {english}", f"{english} {day.day}", f"{english} {day.year}", f"{day.day} {_HINDI_MONTH[day.month]}",
-            f"{_HINDI_MONTH[day.month]} {day.year}"]
+    return [
+        f"{day.day} {english}",
+        f"{english} {day.day}",
+        f"{english} {day.year}",
+        f"{day.day} {_HINDI_MONTH[day.month]}",
+        f"{_HINDI_MONTH[day.month]} {day.year}",
+    ]

@@ -63,32 +63,40 @@ NEGATION_REACH = 4
 _NOT_NEGATIONS = re.compile(r"\b(?:no (?:problem|worries|doubt|issues?)|not (?:only|just) |not a problem)", re.I)
 _NEGATOR = re.compile(
     r"\b(?:not|never|no(?![.:])|nothing|none|cannot|can ?not|\w+n't|without|unable|neither|nor|yet to|no longer|"
-    rf"instead of|rather than|other than)\b|{B}(?:nahi|nahin|nhi|mat|na|नहीं|न|ना|मत|बिना){E}", re.I)
+    rf"instead of|rather than|other than)\b|{B}(?:nahi|nahin|nhi|mat|na|नहीं|न|ना|मत|बिना){E}",
+    re.I,
+)
 _REPORTING = re.compile(
     r"\b(?:(?:can|could|will|would|may|must|'ll|'d)\s+(?:now\s+|also\s+|just\s+)?(?:confirm|see|tell|say|assure|inform|note|"
     r"let you know|update you|share with you)|(?:would|'d|happy|glad|pleased) (?:like )?to (?:confirm|inform|tell|let you know|"
-    r"update you|share))\b", re.I)
+    r"update you|share))\b",
+    re.I,
+)
 _PLAN = re.compile(
     r"\b(?:will|would|shall|can|could|may|might|must|should|going to|gonna|about to|to be|once|if|whether|when|whenever|after|"
     r"before|until|till|unless|as soon as|wants?|like|needs? to|ready to|able to|let me|let's|plan|option|choose|prefer)\b|'ll\b"
-    rf"|{B}(?:agar|yadi|jab|jaise hi|taaki|अगर|यदि|जब|जैसे ही|ताकि){E}", re.I)
+    rf"|{B}(?:agar|yadi|jab|jaise hi|taaki|अगर|यदि|जब|जैसे ही|ताकि){E}",
+    re.I,
+)
 _ASKING = re.compile(
     r"^\W*(?:shall|should|would|could|can|may|might|will|do|does|did|is|are|was|were|has|have|had|what|which|when|where|who|"
     r"whom|whose|why|how|just to (?:check|confirm)|to confirm)\b"
     rf"|^\W*(?:kya|kaun|kaunsa|kaunsi|kab|kahan|kaise|kyun|kitna|kitni|kitne|क्या|कौन|कौनसा|कौनसी|कब|कहां|कैसे|क्यों|कितना|"
-    rf"कितनी|कितने){E}", re.I)
+    rf"कितनी|कितने){E}",
+    re.I,
+)
 
 
 def negated_prefix(prefix: str) -> bool:
     """Does a negator stand within :data:`NEGATION_REACH` words of the end of this clause prefix?"""
     cleared = _NOT_NEGATIONS.sub(" ", prefix)
     found = list(_NEGATOR.finditer(cleared))
-    return bool(found) and len(WORD.findall(cleared[found[-1].end():])) <= NEGATION_REACH
+    return bool(found) and len(WORD.findall(cleared[found[-1].end() :])) <= NEGATION_REACH
 
 
 def negated(text: str, at: int) -> bool:
     """Is the word at position ``at`` of ``text`` negated (see the module docstring)?"""
-    return negated_prefix(text[clause_start(text, at):at])
+    return negated_prefix(text[clause_start(text, at) : at])
 
 
 def planned(prefix: str) -> bool:
@@ -117,12 +125,14 @@ def asks_at(sentence: str, position: int) -> bool:
 _HINDI_GAP = r"(?:(?:\s+\S+){1,4}?\s+(?:को|ko))?"
 #: After a stem, a light verb that makes it done: "ब्लॉक कर दिया (गया)", "ऑर्डर दे दिया", "रोक दिया", "block ho gaya",
 #: "freeze hua", "खुल गई", "कर चुका".
-HINDI_DONE = (r"\s+(?:(?:kar|कर|de|दे)\s+)?(?:diya|di|diye|dia|दिया|दी|दिए)(?:\s+(?:gaya|gayi|gaye|गया|गई|गए))?"
-              r"|\s+(?:kiya|ki|किया|की)\s+(?:gaya|gayi|गया|गई)"
-              r"|\s+(?:ho|हो)\s+(?:gaya|gayi|gaye|chuka|chuki|chuke|गया|गई|गए|चुका|चुकी|चुके)"
-              r"|\s+(?:kar|कर)\s+(?:chuka|chuki|chuke|चुका|चुकी|चुके)"
-              r"|\s+(?:hua|hui|hue|huye|हुआ|हुई|हुए)"
-              r"|\s+(?:gaya|gayi|gaye|गया|गई|गए)")
+HINDI_DONE = (
+    r"\s+(?:(?:kar|कर|de|दे)\s+)?(?:diya|di|diye|dia|दिया|दी|दिए)(?:\s+(?:gaya|gayi|gaye|गया|गई|गए))?"
+    r"|\s+(?:kiya|ki|किया|की)\s+(?:gaya|gayi|गया|गई)"
+    r"|\s+(?:ho|हो)\s+(?:gaya|gayi|gaye|chuka|chuki|chuke|गया|गई|गए|चुका|चुकी|चुके)"
+    r"|\s+(?:kar|कर)\s+(?:chuka|chuki|chuke|चुका|चुकी|चुके)"
+    r"|\s+(?:hua|hui|hue|huye|हुआ|हुई|हुए)"
+    r"|\s+(?:gaya|gayi|gaye|गया|गई|गए)"
+)
 #: The same, or the plain copula: a stem that describes a state ("ब्लॉक है", "block hai", "बंद था").
 HINDI_STATE = HINDI_DONE + r"|\s+(?:hai|hain|tha|thi|the|है|हैं|था|थी|थे)"
 #: A stem being done as the assistant speaks ("freeze कर रहा हूं", "transfer kar rahi hoon"): a claim when said *now*.
@@ -152,17 +162,28 @@ _ADVERBS = r"(?:\s+(?:now|just|also|already|successfully|permanently|temporarily
 #: Ends right before a verb said done ("I have ", "has been ", "was ", "is now ").
 DONE_FRAME = re.compile(
     rf"(?:\b(?:i|we)(?:\s+(?:have|had))?|'ve|(?:\b(?:has|have|had)|'s|'ve){_ADVERBS}\s+been|\b(?:is|are)\s+now|\b(?:was|were)|"
-    rf"\bnow|\bsuccessfully|\bjust|\b(?:gone|went) ahead and){_ADVERBS}\s+$", re.I)
+    rf"\bnow|\bsuccessfully|\bjust|\b(?:gone|went) ahead and){_ADVERBS}\s+$",
+    re.I,
+)
 #: Ends right before a verb the assistant says it did ("I have ", "we've ").
 FIRST_PERSON = re.compile(rf"(?:\b(?:i|we)(?:\s+(?:have|had))?|\b(?:i|we)'ve){_ADVERBS}\s+$", re.I)
 
-_APPROXIMATE = re.compile(r"\b(?:about|around|approximately|approx\.?|roughly|nearly|almost|close to|some|"
-                          r"(?:a little|slightly|just) (?:over|under|more than|less than|above|below))\s*$"
-                          rf"|{B}(?:lagbhag|takriban|karib|qareeb|लगभग|करीब|तकरीबन){E}\s*$", re.I)
-_HYPOTHETICAL = re.compile(r"\b(?:if|for example|for instance|e\.g\.|say|suppose|supposing|imagine|hypothetically)\b"
-                           rf"|{B}(?:agar|maan lijiye|maan lo|udaharan|अगर|यदि|मान लीजिए|मान लो|उदाहरण){E}", re.I)
-_PRONOUN = re.compile(r"\b(?:it|its|it's|they|their|them|this|these)\b"
-                      rf"|{B}(?:yeh|ye|woh|wo|ise|isko|iska|iski|uska|uski|यह|ये|वह|वे|इसे|इसका|इसकी|इसको|उसका|उसकी){E}", re.I)
+_APPROXIMATE = re.compile(
+    r"\b(?:about|around|approximately|approx\.?|roughly|nearly|almost|close to|some|"
+    r"(?:a little|slightly|just) (?:over|under|more than|less than|above|below))\s*$"
+    rf"|{B}(?:lagbhag|takriban|karib|qareeb|लगभग|करीब|तकरीबन){E}\s*$",
+    re.I,
+)
+_HYPOTHETICAL = re.compile(
+    r"\b(?:if|for example|for instance|e\.g\.|say|suppose|supposing|imagine|hypothetically)\b"
+    rf"|{B}(?:agar|maan lijiye|maan lo|udaharan|अगर|यदि|मान लीजिए|मान लो|उदाहरण){E}",
+    re.I,
+)
+_PRONOUN = re.compile(
+    r"\b(?:it|its|it's|they|their|them|this|these)\b"
+    rf"|{B}(?:yeh|ye|woh|wo|ise|isko|iska|iski|uska|uski|यह|ये|वह|वे|इसे|इसका|इसकी|इसको|उसका|उसकी){E}",
+    re.I,
+)
 
 
 _NOW_BEFORE = re.compile(rf"\bnow\b|{B}(?:ab|abhi|अब|अभी){E}", re.I)
@@ -196,10 +217,13 @@ def approximation_at(text: str, at: int) -> str | None:
     return "over" if re.search(r"over|more than|above", words) else "about"
 
 
-_COMPARES = re.compile(r"\b(?:by|differen\w*|more than|less than|compared|than|gain\w*|los[ei]\w*|give up|giving up|forgo\w*|"
-                       r"extra|short|sav\w+|grows?|increase\w*|earn\w*|interest|total|together|in all|altogether|combined|"
-                       r"across|sum)\b"
-                       rf"|{B}(?:zyada|jyada|kam|fark|antar|kul|milakar|byaj|ज्यादा|कम|फर्क|अंतर|कुल|मिलाकर|ब्याज){E}", re.I)
+_COMPARES = re.compile(
+    r"\b(?:by|differen\w*|more than|less than|compared|than|gain\w*|los[ei]\w*|give up|giving up|forgo\w*|"
+    r"extra|short|sav\w+|grows?|increase\w*|earn\w*|interest|total|together|in all|altogether|combined|"
+    r"across|sum)\b"
+    rf"|{B}(?:zyada|jyada|kam|fark|antar|kul|milakar|byaj|ज्यादा|कम|फर्क|अंतर|कुल|मिलाकर|ब्याज){E}",
+    re.I,
+)
 
 
 def compares_at(text: str, at: int) -> bool:

@@ -33,37 +33,59 @@ SCALE_WORDS = r"(?:lakhs?|lacs?|crores?|cr\b\.?|karod|karor|लाख|करो(
 #: The same, or an ``L`` written right after a marked amount ("₹1.5L").
 SCALE_PATTERN = rf"(?:{SCALE_WORDS}|L\b)"
 
-_ENGLISH = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
-            "eighteen nineteen").split()
+_ENGLISH = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen"
+).split()
 _ENGLISH_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
 #: 1-99 in Hindi, as plain() writes them (alternative spellings after a slash).
-_HINDI = ("एक दो तीन चार पांच छह/छः/छे सात आठ नौ दस ग्यारह बारह तेरह चौदह पंद्रह/पन्द्रह सोलह सत्रह अठारह उन्नीस बीस "
-          "इक्कीस बाईस तेईस चौबीस पच्चीस छब्बीस सत्ताईस अट्ठाईस/अठाईस उनतीस तीस इकतीस बत्तीस तैंतीस चौंतीस पैंतीस छत्तीस सैंतीस "
-          "अडतीस उनतालीस चालीस इकतालीस बयालीस तैंतालीस चवालीस/चौवालीस पैंतालीस छियालीस सैंतालीस अडतालीस उनचास पचास इक्यावन बावन "
-          "तिरेपन/तिरपन चौवन पचपन छप्पन सत्तावन अट्ठावन उनसठ साठ इकसठ बासठ तिरसठ चौंसठ पैंसठ छियासठ सडसठ अडसठ उनहत्तर सत्तर "
-          "इकहत्तर बहत्तर तिहत्तर चौहत्तर पचहत्तर छिहत्तर सतहत्तर अठहत्तर उन्यासी/उनासी अस्सी इक्यासी बयासी तिरासी चौरासी पचासी "
-          "छियासी सत्तासी अट्ठासी नवासी नब्बे इक्यानवे बानवे तिरानवे चौरानवे पचानवे छियानवे सत्तानवे अट्ठानवे निन्यानवे").split()
+_HINDI = (
+    "एक दो तीन चार पांच छह/छः/छे सात आठ नौ दस ग्यारह बारह तेरह चौदह पंद्रह/पन्द्रह सोलह सत्रह अठारह उन्नीस बीस "
+    "इक्कीस बाईस तेईस चौबीस पच्चीस छब्बीस सत्ताईस अट्ठाईस/अठाईस उनतीस तीस इकतीस बत्तीस तैंतीस चौंतीस पैंतीस छत्तीस सैंतीस "
+    "अडतीस उनतालीस चालीस इकतालीस बयालीस तैंतालीस चवालीस/चौवालीस पैंतालीस छियालीस सैंतालीस अडतालीस उनचास पचास इक्यावन बावन "
+    "तिरेपन/तिरपन चौवन पचपन छप्पन सत्तावन अट्ठावन उनसठ साठ इकसठ बासठ तिरसठ चौंसठ पैंसठ छियासठ सडसठ अडसठ उनहत्तर सत्तर "
+    "इकहत्तर बहत्तर तिहत्तर चौहत्तर पचहत्तर छिहत्तर सतहत्तर अठहत्तर उन्यासी/उनासी अस्सी इक्यासी बयासी तिरासी चौरासी पचासी "
+    "छियासी सत्तासी अट्ठासी नवासी नब्बे इक्यानवे बानवे तिरानवे चौरानवे पचानवे छियानवे सत्तानवे अट्ठानवे निन्यानवे"
+).split()
 #: 1-99 in Hinglish, in their common spellings.
-_HINGLISH = ("ek do teen char/chaar paanch/panch chhe/chhah/che saat aath nau das gyarah/gyaarah barah/baarah terah chaudah "
-             "pandrah solah satrah atharah/athaarah unnis/unnees bees ikkis/ikkees bais/baais teis/teees chaubis/chaubees "
-             "pachis/pachees/pachchis chhabbis/chhabbees sattais/sattaees athais/atthais/atthaees untis/untees tees/tis "
-             "iktis/iktees battis/battees taintis/taintees chautis/chauntees paintis/paintees chhattis/chhattees "
-             "saintis/saintees adtis/adtees/artees untalis/untaalees chalis/chaalees iktalis/iktaalees bayalis/bayaalees "
-             "taintalis/taintaalees chawalis/chauvaalees paintalis/paintaalees chhiyalis/chhiyaalees saintalis/saintaalees "
-             "adtalis/adtaalees unchas/unchaas pachas/pachaas ikyavan/ikyaavan bavan/baavan tirpan/tirepan chauvan pachpan "
-             "chhappan sattavan/sattaavan atthavan/athaavan unsath saath iksath basath/baasath tirsath chaunsath painsath "
-             "chhiyasath/chhiyaasath sadsath/sarsath adsath/arsath unhattar sattar ikhattar bahattar tihattar chauhattar "
-             "pachhattar/pachattar chhihattar sathattar/satattar athhattar/atthattar unyasi/unaasi assi ikyasi bayasi tirasi "
-             "chaurasi pachasi chhiyasi sattasi atthasi navasi nabbe ikyanve/ikyanave baanve/banve/baanave tiranve/tiranave "
-             "chauranve/chauranave pachanve/pachanave chhiyanve/chhiyanave sattanve/sattanave atthanve/atthanave "
-             "ninyanve/ninyanave").split()
+_HINGLISH = (
+    "ek do teen char/chaar paanch/panch chhe/chhah/che saat aath nau das gyarah/gyaarah barah/baarah terah chaudah "
+    "pandrah solah satrah atharah/athaarah unnis/unnees bees ikkis/ikkees bais/baais teis/teees chaubis/chaubees "
+    "pachis/pachees/pachchis chhabbis/chhabbees sattais/sattaees athais/atthais/atthaees untis/untees tees/tis "
+    "iktis/iktees battis/battees taintis/taintees chautis/chauntees paintis/paintees chhattis/chhattees "
+    "saintis/saintees adtis/adtees/artees untalis/untaalees chalis/chaalees iktalis/iktaalees bayalis/bayaalees "
+    "taintalis/taintaalees chawalis/chauvaalees paintalis/paintaalees chhiyalis/chhiyaalees saintalis/saintaalees "
+    "adtalis/adtaalees unchas/unchaas pachas/pachaas ikyavan/ikyaavan bavan/baavan tirpan/tirepan chauvan pachpan "
+    "chhappan sattavan/sattaavan atthavan/athaavan unsath saath iksath basath/baasath tirsath chaunsath painsath "
+    "chhiyasath/chhiyaasath sadsath/sarsath adsath/arsath unhattar sattar ikhattar bahattar tihattar chauhattar "
+    "pachhattar/pachattar chhihattar sathattar/satattar athhattar/atthattar unyasi/unaasi assi ikyasi bayasi tirasi "
+    "chaurasi pachasi chhiyasi sattasi atthasi navasi nabbe ikyanve/ikyanave baanve/banve/baanave tiranve/tiranave "
+    "chauranve/chauranave pachanve/pachanave chhiyanve/chhiyanave sattanve/sattanave atthanve/atthanave "
+    "ninyanve/ninyanave"
+).split()
 _HUNDRED = {"hundred": 100, "sau": 100, "सौ": 100}
 _THOUSAND = {"thousand": 1000, "hazaar": 1000, "hazar": 1000, "hajar": 1000, "हजार": 1000}
-_SCALES = {"lakh": LAKH, "lakhs": LAKH, "lac": LAKH, "lacs": LAKH, "लाख": LAKH, "crore": CRORE, "crores": CRORE, "karod": CRORE,
-           "karor": CRORE, "करोड": CRORE}
+_SCALES = {
+    "lakh": LAKH,
+    "lakhs": LAKH,
+    "lac": LAKH,
+    "lacs": LAKH,
+    "लाख": LAKH,
+    "crore": CRORE,
+    "crores": CRORE,
+    "karod": CRORE,
+    "karor": CRORE,
+    "करोड": CRORE,
+}
 _FRACTIONS = {"derh": Decimal("1.5"), "dedh": Decimal("1.5"), "डेढ": Decimal("1.5"), "dhai": Decimal("2.5"), "ढाई": Decimal("2.5")}
-_MODIFIERS = {"sawa": Decimal("0.25"), "सवा": Decimal("0.25"), "saadhe": Decimal("0.5"), "sadhe": Decimal("0.5"),
-              "साढे": Decimal("0.5"), "paune": Decimal("-0.25"), "पौने": Decimal("-0.25")}
+_MODIFIERS = {
+    "sawa": Decimal("0.25"),
+    "सवा": Decimal("0.25"),
+    "saadhe": Decimal("0.5"),
+    "sadhe": Decimal("0.5"),
+    "साढे": Decimal("0.5"),
+    "paune": Decimal("-0.25"),
+    "पौने": Decimal("-0.25"),
+}
 _POINT = frozenset({"point", "दशमलव", "dashamlav"})
 _JOINERS = frozenset({"and"})
 
@@ -130,7 +152,7 @@ def _value(words: list[str]) -> Decimal | None:
     total, current, modifier, seen, decimals = Decimal(0), Decimal(0), Decimal(0), False, ""
     for index, word in enumerate(words):
         if word in _POINT:
-            decimals = "".join(str(_unit_value(w)) for w in words[index + 1:] if (_unit_value(w) or 10) < 10)
+            decimals = "".join(str(_unit_value(w)) for w in words[index + 1 :] if (_unit_value(w) or 10) < 10)
             break
         if word in _MODIFIERS:
             modifier = _MODIFIERS[word]
@@ -169,7 +191,7 @@ def number_words(text: str) -> tuple[tuple[int, int, Decimal], ...]:
 
     for match in WORD.finditer(text):
         word = match.group(0).lower()
-        joined = bool(run) and re.fullmatch(r"[\s-]*", text[run[-1].end():match.start()]) is not None
+        joined = bool(run) and re.fullmatch(r"[\s-]*", text[run[-1].end() : match.start()]) is not None
         if run and not joined:
             close()
         if _kind(word) is not None or (run and word in _JOINERS | _POINT):

@@ -30,5 +30,4 @@ PLACES: dict[str, Words] = {
 def places(text: str) -> frozenset[str]:
     """The places ``text`` names (by their names in :data:`PLACES`), a negated one left out ("not in my wallet")."""
     text = plain(text or "")
-    return frozenset(name for name, words in PLACES.items()
-                     if any(not negated(text, m.start()) for m in compiled(words).finditer(text)))
+    return frozenset(name for name, words in PLACES.items() if any(not negated(text, m.start()) for m in compiled(words).finditer(text)))

@@ -18,13 +18,16 @@
               "*कब*", "*तारीख*"; not the "when" of a clause: "when you say stop, do you want…").
 
   A question can want several ("how much and for how long?"); a yes/no question wants none.
+* **Heads** (:func:`question_heads`, :func:`question_head`): the nouns a question asks about
+  ("which **account**", "how many **leaves**", "कौन सा **खाता**" -> ``account``; "why" asks for a
+  ``reason``); a Hindi or Hinglish noun is given as its English head (:data:`HEAD_NOUNS`).
 * **Open questions** (:func:`open_question`): a question that asks what the customer wants done
   ("How would you like to proceed?", "What would you like me to do next?", "How can I help?",
   "Aap kya karwana chahenge?", "मैं आपकी क्या मदद कर सकता हूं?").
 
 Words are matched in :func:`~tau_indian_bank.text.script.plain` text (the functions fold it).
 
-API: :func:`options`, :func:`asked_for`, :func:`open_question`.
+API: :func:`options`, :func:`asked_for`, :func:`question_heads`, :func:`question_head`, :func:`open_question`.
 """
 
 from __future__ import annotations
@@ -36,25 +39,37 @@ from tau_indian_bank.text.script import B, E, plain
 _OR = re.compile(rf"\s*,?\s+(?:or|{B}ya{E}|{B}या{E}|{B}अथवा{E})\s+", re.I)
 _NO_CHOICE = re.compile(
     r"\b(?:yes\s*(?:or|/)\s*no|or not|or (?:anything|something) else|(?:anything|something) else\W+or|or otherwise|or any other)\b"
-    rf"|{B}(?:haan ya nahi|ya nahi|हां या नहीं|या नहीं){E}", re.I)
+    rf"|{B}(?:haan ya nahi|ya nahi|हां या नहीं|या नहीं){E}",
+    re.I,
+)
 _LIST = re.compile(r"\s*,\s+")
 #: Where an English question opens (Hindi and Hinglish put the question word late: "चेक नंबर क्या है?").
-_OPENER = re.compile(r"\b(?:could|can|would|will|do|did|may|shall|should) (?:you|i|we)\b|\b(?:what|which|whose|how|when|why)\b",
-                     re.I)
+_OPENER = re.compile(r"\b(?:could|can|would|will|do|did|may|shall|should) (?:you|i|we)\b|\b(?:what|which|whose|how|when|why)\b", re.I)
 _LEAD = re.compile(r":\s|\s[-–—]\s")
 _ASKED = {
-    "number": re.compile(r"\b(?:numbers?|digits|last (?:four|4)|no\.)|(?<!\w)#"
-                         rf"|{B}(?:नंबर|संख्या|अंक|nambar|number){E}", re.I),
-    "amount": re.compile(r"\bhow much\b|\bamount\b|\bsum\b"
-                         rf"|{B}(?:kitna|kitni rakam|kitne ka|kitne ki|कितना|कितनी राशि|कितने का|कितने की|rakam|raashi|राशि|रकम){E}",
-                         re.I),
-    "period": re.compile(r"\bhow long\b|\btenure\b|\bperiod\b|\bduration\b|\bterm\b|\d+[- ]?(?:months?|years?)\b"
-                         rf"|(?<!har )(?<!kis )(?<!हर )(?<!किस ){B}(?:months|years|mahine|saal|महीने|महीनों|साल){E}"
-                         rf"|{B}(?:अवधि|avadhi|muddat|मुद्दत){E}", re.I),
-    "date": re.compile(r"\bwhen (?:did|do|does|was|were|is|are|will|would|should|can|could|has|have|had)\b"
-                       r"|\b(?:tell me|let me know|know|remember|recall|confirm) when\b"
-                       r"|\b(?:what|which|in which) (?:date|day|month|year)\b|\bdate\b"
-                       rf"|{B}(?:kab|कब|तारीख|तिथि|tarikh|tareekh|kis (?:mahine|saal|din)|किस (?:महीने|साल|दिन)){E}", re.I),
+    "number": re.compile(
+        r"\b(?:numbers?|digits|last (?:four|4)|no\.)|(?<!\w)#"
+        rf"|{B}(?:नंबर|संख्या|अंक|nambar|number){E}",
+        re.I,
+    ),
+    "amount": re.compile(
+        r"\bhow much\b|\bamount\b|\bsum\b"
+        rf"|{B}(?:kitna|kitni rakam|kitne ka|kitne ki|कितना|कितनी राशि|कितने का|कितने की|rakam|raashi|राशि|रकम){E}",
+        re.I,
+    ),
+    "period": re.compile(
+        r"\bhow long\b|\btenure\b|\bperiod\b|\bduration\b|\bterm\b|\d+[- ]?(?:months?|years?)\b"
+        rf"|(?<!har )(?<!kis )(?<!हर )(?<!किस ){B}(?:months|years|mahine|saal|महीने|महीनों|साल){E}"
+        rf"|{B}(?:अवधि|avadhi|muddat|मुद्दत){E}",
+        re.I,
+    ),
+    "date": re.compile(
+        r"\bwhen (?:did|do|does|was|were|is|are|will|would|should|can|could|has|have|had)\b"
+        r"|\b(?:tell me|let me know|know|remember|recall|confirm) when\b"
+        r"|\b(?:what|which|in which) (?:date|day|month|year)\b|\bdate\b"
+        rf"|{B}(?:kab|कब|तारीख|तिथि|tarikh|tareekh|kis (?:mahine|saal|din)|किस (?:महीने|साल|दिन)){E}",
+        re.I,
+    ),
 }
 
 
@@ -88,7 +103,7 @@ def asked_for(sentence: str) -> frozenset[str]:
     """
     text = plain(sentence)
     opener = _OPENER.search(text)
-    text = text[opener.start():] if opener else text
+    text = text[opener.start() :] if opener else text
     return frozenset(kind for kind, pattern in _ASKED.items() if pattern.search(text))
 
 
@@ -96,9 +111,102 @@ _OPEN = re.compile(
     r"\b(?:how|what)\b[^?]*\b(?:proceed|go ahead|like (?:me |us )?to do|want (?:me |us )?to do|help you with|(?:can|may) i help|"
     r"do next|should i do|shall i do|would you like)\b"
     rf"|{B}(?:kya (?:karna|karwana|karvana) (?:chahenge|chahte|chahti)|kya madad|kaise madad|क्या (?:करना|करवाना) (?:चाहेंगे|चाहते|चाहती)|"
-    rf"क्या मदद|कैसे मदद|aage kya|आगे क्या){E}", re.I)
+    rf"क्या मदद|कैसे मदद|aage kya|आगे क्या){E}",
+    re.I,
+)
 
 
 def open_question(sentence: str) -> bool:
     """Does the question ask what the customer wants done ("How would you like to proceed?")?"""
     return _OPEN.search(plain(sentence)) is not None
+
+
+#: What a question asks about: the noun after its wh-word ("which **account**", "kaun sa **khata**"), or "why".
+_HEAD = re.compile(
+    r"\b(?:which|what|whose)\s+(?:(?:is|are|was|were)\s+)?(?:(?:of|kind of|type of|sort of)\s+)?(?:your|the|my)?\s*(?P<head>[a-z]+)"
+    r"|\bhow (?:many|much)\s+(?P<quantity>[a-z]+)|\b(?P<why>why)\b"
+    rf"|{B}(?:kaun ?sa|kaun ?si|kaun ?se|kitne|kitni|kaunsa|kis|कौन ?सा|कौन ?सी|कौन ?से|कितने|कितनी|किस)\s+(?P<hindi>\S+)"
+    rf"|{B}(?P<hindi_why>kyon|kyun|क्यों){E}",
+    re.I,
+)
+#: Hindi and Hinglish nouns a question may ask about, as the English head the scenario's topics use.
+HEAD_NOUNS: dict[str, str] = {
+    "खाता": "account",
+    "खाते": "account",
+    "khata": "account",
+    "khaata": "account",
+    "khate": "account",
+    "कार्ड": "card",
+    "चेक": "cheque",
+    "जमा": "deposit",
+    "एफडी": "deposit",
+    "राशि": "amount",
+    "रकम": "amount",
+    "rakam": "amount",
+    "राशी": "amount",
+    "तारीख": "date",
+    "तिथि": "date",
+    "tarikh": "date",
+    "tareekh": "date",
+    "अवधि": "tenure",
+    "avadhi": "tenure",
+    "पता": "address",
+    "कारण": "reason",
+    "वजह": "reason",
+    "wajah": "reason",
+    "vajah": "reason",
+    "karan": "reason",
+    "पन्ने": "leaves",
+    "पन्नों": "leaves",
+    "panne": "leaves",
+    "किस्त": "instalment",
+    "kist": "instalment",
+    "महीने": "months",
+    "mahine": "months",
+    "साल": "years",
+    "saal": "years",
+    "डिपॉजिट": "deposit",
+    "जमाराशि": "deposit",
+    "भुगतानकर्ता": "payee",
+    "fd": "deposit",
+    "rd": "deposit",
+    "मकसद": "reason",
+    "maksad": "reason",
+    "उद्देश्य": "reason",
+}
+#: Records a question can be about; the last one named before "which one" is what "one" stands for.
+_RECORD = re.compile(r"\b(account|card|cheque|deposit|mandate|loan|statement|policy)s?\b", re.I)
+_HEAD_SKIP = frozenset("is are was were do does did would should could can will shall i you we it".split())
+
+
+def question_heads(sentence: str, before: str = "") -> tuple[str, ...]:
+    """Every noun a question asks about, in order ("Which account is it on, and why stop it?" -> account, reason).
+
+    "Why" asks for a reason; "which one" stands for the last record named in ``before`` (the
+    message up to the question); "the card's last four digits" asks about the card ("the cheque
+    number and the account" about both). A Hindi
+    or Hinglish noun is given as its English head (:data:`HEAD_NOUNS`).
+    """
+    heads: list[str] = []
+    for match in _HEAD.finditer(sentence):
+        if match["why"] or match["hindi_why"]:
+            heads.append("reason")
+        elif match["hindi"]:
+            word = match["hindi"].strip("?.,").lower()
+            heads.append(HEAD_NOUNS.get(word, word))
+        else:
+            head = (match["head"] or match["quantity"] or "").lower()
+            if head in ("one", "ones"):
+                named = _RECORD.findall(before) or _RECORD.findall(sentence)
+                heads.extend(named[-1:])
+            elif head and head not in _HEAD_SKIP:
+                heads.append(head)
+    if not heads and re.search(r"\b(number|digits|details)\b", sentence, re.I):
+        heads.extend(_RECORD.findall(sentence))  # "confirm the cheque number and the account": both
+    return tuple(dict.fromkeys(h.lower() for h in heads))
+
+
+def question_head(sentence: str, before: str = "") -> str | None:
+    """The (first) noun a question asks about ('Which account is the cheque book for?' -> 'account'; see :func:`question_heads`)."""
+    heads = question_heads(sentence, before)
+    return heads[0] if heads else None

@@ -34,7 +34,8 @@ _ENDING = re.compile(
     r"(?:\b(?:ending(?: in| with)?|ends? (?:in|with)|last (?:four|4)(?: digits)?(?: are| of)?)|\b[x]{2,}|[*]{2,})\s*:?\s*(\d{4})\b"
     rf"|{B}(?:अंतिम|आखिरी|last) (?:चार|4) (?:अंक|digits?)\s*:?\s*(\d{{4}})\b"
     rf"|\b(\d{{4}})\s+(?:wala|wale|wali|वाला|वाले|वाली|पर खत्म|se khatam|par khatam){E}",
-    re.I)
+    re.I,
+)
 _RECORD_NOUN = re.compile(rf"{B}(cards?|accounts?|a/c|khata|khaata|khate|कार्ड|खाता|खाते){E}", re.I)
 _RECORD_KIND = {"card": "card", "cards": "card", "कार्ड": "card"}
 _RECORD_KIND.update({word: "account" for word in ("account", "accounts", "a/c", "khata", "khaata", "khate", "खाता", "खाते")})
@@ -68,8 +69,8 @@ def typed_endings(text: str) -> frozenset[tuple[str, str]]:
     found = set()
     digits = digits_ascii(text or "")
     for match, number in _ending_matches(digits):
-        after = _RECORD_NOUN.findall(digits[match.end():match.end() + 12])
-        before = _RECORD_NOUN.findall(digits[max(0, match.start() - 40):match.start()])[-1:]
+        after = _RECORD_NOUN.findall(digits[match.end() : match.end() + 12])
+        before = _RECORD_NOUN.findall(digits[max(0, match.start() - 40) : match.start()])[-1:]
         nouns = (after[:1] or before) if match.group(3) else (before or after[:1])  # "4821 wala card": the noun after it
         found.add((_RECORD_KIND.get(nouns[0].lower(), "") if nouns else "", number))
     return frozenset(found)
@@ -95,7 +96,7 @@ def ifsc_codes(text: str) -> frozenset[str]:
 
 def _bounded(text: str, at: int, token: str) -> bool:
     """Does the occurrence of ``token`` at ``at`` stand on its own (see the module docstring)?"""
-    before, after = text[max(0, at - 2):at], text[at + len(token):at + len(token) + 1]
+    before, after = text[max(0, at - 2) : at], text[at + len(token) : at + len(token) + 1]
     if token[:1].isdigit():
         left = not before[-1:].isdigit() and not (len(before) == 2 and before[0].isdigit() and before[1] in ",.")
     else:

@@ -46,7 +46,9 @@ _NO_START = re.compile(
     r"cancel (that|this|the request)\b|actually,? no)\b"
     rf"|^\W*{_INTERJECTION}(?:ji nahi|ji nahin|जी नहीं|nahi|nahin|nhi|na|mat|ruko|rukiye|ruk jaiye|abhi nahi|rehne do|rahne do|rehne dijiye|"
     rf"नहीं|ना|मत|रुकिए|रुको|"
-    rf"अभी नहीं|रहने दीजिए|रहने दो){E}", re.I)
+    rf"अभी नहीं|रहने दीजिए|रहने दो){E}",
+    re.I,
+)
 _NO_ANYWHERE = re.compile(
     r"\b(please don'?t|don'?t|do not|never)\s+(do|go ahead|proceed|make|change|close|block|freeze|unfreeze|cancel|stop|open|"
     r"raise|transfer|update|order|request|file|register|touch)\b|\b(don'?t|do not)\W*$|\bnot (yet|now|right now|today)\b|"
@@ -56,14 +58,21 @@ _NO_ANYWHERE = re.compile(
     rf"|{B}(?:(?:zaroorat|zarurat|jarurat|jaroorat) nahi|(?:जरूरत|ज़रूरत) नहीं|"
     rf"mat (?:karo|kijiye|kijie|karna|karein|karen)|मत (?:करो|कीजिए|करना|करें)|nahi (?:chahiye|karna|karwana)|"
     rf"नहीं (?:चाहिए|करना|करवाना)|abhi nahi|अभी नहीं|rehne (?:do|dijiye)|रहने (?:दो|दीजिए)|ruk(?:iye| jaiye)|रुकिए|"
-    rf"(?:mera|मेरा) (?:mann|man|इरादा|मन) (?:badal|बदल)|(?:bilkul|बिल्कुल|ji|जी) (?:nahi|nahin|नहीं)){E}", re.I)
+    rf"(?:mera|मेरा) (?:mann|man|इरादा|मन) (?:badal|बदल)|(?:bilkul|बिल्कुल|ji|जी) (?:nahi|nahin|नहीं)){E}",
+    re.I,
+)
 #: An acknowledgement a reply may open with before its answer, which is no yes by itself when a refusal follows ("Okay, I
 #: understand. No need…", "Theek hai, zaroorat nahi", "ठीक है, रहने दीजिए").
 _ACKNOWLEDGED = re.compile(
     r"^\W*(?:ok(?:ay)?|alright|all right|fine|i see|achha|acha|accha|theek hai|thik hai|ठीक है|अच्छा)\W+"
-    r"(?:(?:i understand|understood|i see|noted|got it|samajh (?:gaya|gayi)|समझ (?:गया|गई))\W+)?", re.I)
-_NOT_NO = re.compile(r"\b(no problem|no worries|not a problem|no issues?|why not|no doubt)\b"
-                     rf"|{B}(?:koi baat nahi|कोई बात नहीं|koi dikkat nahi|कोई दिक्कत नहीं){E}", re.I)
+    r"(?:(?:i understand|understood|i see|noted|got it|samajh (?:gaya|gayi)|समझ (?:गया|गई))\W+)?",
+    re.I,
+)
+_NOT_NO = re.compile(
+    r"\b(no problem|no worries|not a problem|no issues?|why not|no doubt)\b"
+    rf"|{B}(?:koi baat nahi|कोई बात नहीं|koi dikkat nahi|कोई दिक्कत नहीं){E}",
+    re.I,
+)
 _YES = re.compile(
     r"\b(yes|yeah|yep|yup|ya|haan|han ji|ji haan|ji|(?<!not )sure|ok|okay|alright|all right|fine|go ahead|proceed|confirm(ed|s)?|correct|"
     r"that'?s (right|correct|fine|ok|okay|good)|sounds good|do it|do that|of course|absolutely|definitely|by all means|"
@@ -73,11 +82,16 @@ _YES = re.compile(
     r"both|the \w+|my \w+|him|her)\b"
     rf"|{B}(?:haan|haa|han|hanji|haanji|theek hai|thik hai|theek|sahi hai|bilkul|zaroor|jaroor|chalega|chaliye|"
     rf"kar (?:do|dijiye|dijie|dein|den)|kardo|kardijiye|kijiye|kijie|हां|जी|ठीक है|ठीक|सही है|बिल्कुल|जरूर|चलेगा|चलिए|"
-    rf"कर (?:दो|दीजिए|दें|दीजिये)|कीजिए|कीजिये){E}", re.I)
-_QUALIFIER = re.compile(r"\b(but|except|only if|instead|unless|actually|however|though|maybe|perhaps|probably|not sure|i think so)\b"
-                        rf"|{B}(?:lekin|magar|parantu|sirf agar|shayad|pakka nahi|pehle (?:batao|bataiye|bataen|batayein)|"
-                        rf"लेकिन|मगर|परंतु|सिर्फ अगर|बजाय|शायद|पक्का नहीं|पहले (?:बताइए|बताओ|बताएं)){E}"
-                        rf"|{B}(?:haan|haa|han|ha|ji|theek hai|ok|okay|हां|जी|ठीक है)\W*\s+(?:par|pr|पर){E}", re.I)
+    rf"कर (?:दो|दीजिए|दें|दीजिये)|कीजिए|कीजिये){E}",
+    re.I,
+)
+_QUALIFIER = re.compile(
+    r"\b(but|except|only if|instead|unless|actually|however|though|maybe|perhaps|probably|not sure|i think so)\b"
+    rf"|{B}(?:lekin|magar|parantu|sirf agar|shayad|pakka nahi|pehle (?:batao|bataiye|bataen|batayein)|"
+    rf"लेकिन|मगर|परंतु|सिर्फ अगर|बजाय|शायद|पक्का नहीं|पहले (?:बताइए|बताओ|बताएं)){E}"
+    rf"|{B}(?:haan|haa|han|ha|ji|theek hai|ok|okay|हां|जी|ठीक है)\W*\s+(?:par|pr|पर){E}",
+    re.I,
+)
 #: Naming the answers is not giving one ("yes or no, what difference does it make?").
 _BOTH_ANSWERS = re.compile(rf"{B}(?:yes or no|haan ya (?:na|nahi)|हां या (?:ना|नहीं)){E}", re.I)
 
@@ -109,7 +123,8 @@ _CLOSING_WORDS = frozenset(
     "no yes ok okay alright right thanks thank you so much very lot bye goodbye good day have a nice great wonderful that "
     "thats s is it all for now nothing else perfect fine cheers take care appreciate helpful sir madam ji done got it "
     "understood noted bas itna hi chahiye tha dhanyavaad dhanyawad dhanyavad shukriya theek thik hai achha accha acha "
-    "haan nahi nahin kuch aur namaste alvida बस इतना ही धन्यवाद शुक्रिया ठीक है जी अच्छा चाहिए था नहीं कुछ और हां नमस्ते".split())
+    "haan nahi nahin kuch aur namaste alvida बस इतना ही धन्यवाद शुक्रिया ठीक है जी अच्छा चाहिए था नहीं कुछ और हां नमस्ते".split()
+)
 
 
 def ending(text: str) -> str | None:

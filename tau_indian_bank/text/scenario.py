@@ -62,8 +62,12 @@ _SYNONYMS = {
     "payout": {"paid", "credited"},
 }
 _SECTION = re.compile(r"(Persona|Reason for call|Known info|Unknown info|Task instructions):")
-_SCENARIO_FIELDS = (("reason_for_call", "Reason for call"), ("known_info", "Known info"), ("unknown_info", "Unknown info"),
-                    ("task_instructions", "Task instructions"))
+_SCENARIO_FIELDS = (
+    ("reason_for_call", "Reason for call"),
+    ("known_info", "Known info"),
+    ("unknown_info", "Unknown info"),
+    ("task_instructions", "Task instructions"),
+)
 
 
 @dataclass(frozen=True)
@@ -147,8 +151,7 @@ def names_token(text: str, token: str) -> bool:
 def wanted_kinds(wants: str) -> frozenset[str]:
     """The kinds of change the scenario asks for or accepts: named and not negated ("instead of blocking it")."""
     text = plain(wants)
-    return frozenset(kind for kind, words in KINDS.items()
-                     if any(not negated(text, m.start()) for m in compiled(words).finditer(text)))
+    return frozenset(kind for kind, words in KINDS.items() if any(not negated(text, m.start()) for m in compiled(words).finditer(text)))
 
 
 @dataclass(frozen=True)
@@ -226,11 +229,20 @@ def scenario_fields(text: str) -> dict[str, Any]:
     opening = opening_match["line"].strip() if opening_match is not None else request  # a hand-written scenario
     cues, must_name = cues_in(text)
     wants = _wants(text)
-    own = "\n".join([sections.get("Reason for call", ""), *(f"{f.topic}: {f.said}" for f in facts), opening,
-                     *(cue.line for cue in cues)])
-    return {"opening": opening, "facts": facts, "wants": wants, "cues": cues, "must_name": must_name,
-            "language": language_of(opening), "request": request, "accepts_other_record": _OTHER_RECORD.search(wants) is not None,
-            "text": text, "unknown": sections.get("Unknown info", ""), "own": own}
+    own = "\n".join([sections.get("Reason for call", ""), *(f"{f.topic}: {f.said}" for f in facts), opening, *(cue.line for cue in cues)])
+    return {
+        "opening": opening,
+        "facts": facts,
+        "wants": wants,
+        "cues": cues,
+        "must_name": must_name,
+        "language": language_of(opening),
+        "request": request,
+        "accepts_other_record": _OTHER_RECORD.search(wants) is not None,
+        "text": text,
+        "unknown": sections.get("Unknown info", ""),
+        "own": own,
+    }
 
 
 @lru_cache(maxsize=2048)

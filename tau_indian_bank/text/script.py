@@ -39,9 +39,24 @@ E = rf"(?![{WORD_CHARS}])"
 WORD = re.compile(rf"[{WORD_CHARS}]+")
 
 _DIGITS = str.maketrans("०१२३४५६७८९", "0123456789")
-_FOLD = str.maketrans({"\u093c": None, "\u0901": "\u0902", "\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"',
-                       "\u0958": "\u0915", "\u0959": "\u0916", "\u095a": "\u0917", "\u095b": "\u091c", "\u095c": "\u0921",
-                       "\u095d": "\u0922", "\u095e": "\u092b", "\u095f": "\u092f"})
+_FOLD = str.maketrans(
+    {
+        "\u093c": None,
+        "\u0901": "\u0902",
+        "\u2019": "'",
+        "\u2018": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u0958": "\u0915",
+        "\u0959": "\u0916",
+        "\u095a": "\u0917",
+        "\u095b": "\u091c",
+        "\u095c": "\u0921",
+        "\u095d": "\u0922",
+        "\u095e": "\u092b",
+        "\u095f": "\u092f",
+    }
+)
 _MARKDOWN = re.compile(r"[*_`#]+")
 _DEVANAGARI_LETTER = re.compile(r"[\u0900-\u0963]")
 _LATIN_LETTER = re.compile(r"[A-Za-z]")
@@ -50,7 +65,8 @@ HINGLISH_MARKERS = frozenset(
     "hai hain nahi nahin nhi kya kar karo kariye kijiye kijie dijiye dijie diya diye gaya gayi mera meri mere mujhe "
     "aap aapka aapki aapke apna apni apne hum humne maine haan haa ji theek thik bhi ke ki ka ko se mein liye "
     "chahiye chahte chahenge karna karwana karna raha rahi rahe wala wali wale kuch aur lekin abhi isko usko yeh "
-    "woh dhanyavaad dhanyawad shukriya bataiye batayein kripya hoon hun tha thi".split())
+    "woh dhanyavaad dhanyawad shukriya bataiye batayein kripya hoon hun tha thi".split()
+)
 
 
 _DEVANAGARI_DIGIT = re.compile("[\u0966-\u096f]")

@@ -31,7 +31,8 @@ _CLAUSE_END = re.compile(
     r"|\b(?:(?<!ahead )and|but|so|because|which|while|whereas|though|although|however)\b"
     rf"|(?<!\bsoon )(?<!\blong )(?<!\bwell )\b(?:as|since)\b{_SUBJECT}"
     rf"|{B}(?:aur|lekin|magar|kyunki|kyonki|isliye|और|लेकिन|मगर|परंतु|क्योंकि|इसलिए){E}",
-    re.I)
+    re.I,
+)
 
 
 @lru_cache(maxsize=16384)
@@ -39,7 +40,7 @@ def sentence_spans(text: str) -> tuple[tuple[int, str], ...]:
     """Each sentence of ``text`` (stripped) with the position where it starts."""
     spans, start = [], 0
     for match in _SENTENCE_END.finditer(text):
-        piece = text[start:match.start()]
+        piece = text[start : match.start()]
         if piece.strip():
             spans.append((start + len(piece) - len(piece.lstrip()), piece.strip()))
         start = match.end()
@@ -68,7 +69,7 @@ def clause_start(text: str, at: int) -> int:
 
 def clause_before(text: str, at: int) -> str:
     """The part of the clause that precedes position ``at``."""
-    return text[clause_start(text, at):at]
+    return text[clause_start(text, at) : at]
 
 
 def clause_after(text: str, at: int) -> str:
@@ -76,13 +77,13 @@ def clause_after(text: str, at: int) -> str:
     end = _CLAUSE_END.search(text, at + 1)
     if end is None:
         return text[at:]
-    return text[at: end.end() if end.group(0) in ("?", "!", ".") else end.start()]
+    return text[at : end.end() if end.group(0) in ("?", "!", ".") else end.start()]
 
 
 def clause_around(text: str, at: int) -> str:
     """The whole clause holding position ``at``."""
     end = _CLAUSE_END.search(text, at + 1)
-    return text[clause_start(text, at): end.start() if end else len(text)]
+    return text[clause_start(text, at) : end.start() if end else len(text)]
 
 
 def words_in(text: str) -> list[str]:

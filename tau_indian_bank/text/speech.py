@@ -21,7 +21,7 @@ in this order:
    anything else?", "क्या मैं आपकी और कोई मदद कर सकती हूं?");
 4. **question** — any other question to the customer, or a polite request for information
    without a question mark ("Please tell me the new address.", "कृपया नया पता बताइए।"); its
-   *head* (:func:`question_head`) is the noun the question asks about ("which **account**",
+   *head* (:func:`~tau_indian_bank.text.questions.question_head`) is the noun the question asks about ("which **account**",
    "how many **leaves**", "कौन सा **खाता**" -> ``account``);
 5. **wrap-up** — "anything else I can help with?", "have a good day", "aur kuch?", "और कुछ?",
    "और कोई मदद?";
@@ -56,16 +56,19 @@ from typing import Literal
 from tau_indian_bank.text.frames import negated
 from tau_indian_bank.text.lexicon import KINDS
 from tau_indian_bank.text.lexicon.words import compiled
-from tau_indian_bank.text.questions import options
+from tau_indian_bank.text.questions import options, question_head
 from tau_indian_bank.text.script import B, E, plain
 from tau_indian_bank.text.sentences import clause_after, clause_before, sentences
 
 Kind = Literal["handover_done", "credentials", "proposal", "question", "wrap_up", "statement"]
 
-_WH = re.compile(r"(?:^|,)\W*(?:and |so |also |now |then |ok(?:ay)?,? )?(which|what|whose|how|when|where|who|whom|why)\b"
-                 rf"|{B}(?:kaun ?sa|kaun ?si|kaun ?se|kitna|kitni|kitne|kab|kahan|kaise|kyon|kyun|kis|कौन ?सा|कौन ?सी|कौन ?से|"
-                 rf"कितना|कितनी|कितने|कब|कहां|कैसे|क्यों|किस|किसे){E}|(?:kya|क्या) (?:hai|है)\s*\?"
-                 rf"|{B}(?:kya|क्या) (?:karna|karwana|karvana|chahiye|chahenge|chahte|करना|करवाना|चाहिए|चाहेंगे|चाहते){E}", re.I)
+_WH = re.compile(
+    r"(?:^|,)\W*(?:and |so |also |now |then |ok(?:ay)?,? )?(which|what|whose|how|when|where|who|whom|why)\b"
+    rf"|{B}(?:kaun ?sa|kaun ?si|kaun ?se|kitna|kitni|kitne|kab|kahan|kaise|kyon|kyun|kis|कौन ?सा|कौन ?सी|कौन ?से|"
+    rf"कितना|कितनी|कितने|कब|कहां|कैसे|क्यों|किस|किसे){E}|(?:kya|क्या) (?:hai|है)\s*\?"
+    rf"|{B}(?:kya|क्या) (?:karna|karwana|karvana|chahiye|chahenge|chahte|करना|करवाना|चाहिए|चाहेंगे|चाहते){E}",
+    re.I,
+)
 _PROPOSAL = re.compile(
     r"\b(?:(?:shall|should|may|can|could|do|would) (?:i|we)\b"
     r"|(?:would|do|will) you (?:like|want|prefer) (?:me|us) to\b"
@@ -81,34 +84,55 @@ _PROPOSAL = re.compile(
     rf"आगे बढूं|आगे बढें|haan ya nahi|हां या नहीं|sahi hai|सही है|(?:karna|karwana|करना|करवाना) (?:hai|है)|chahiye|चाहिए){E}\s*\?",
     re.I,
 )
-_CONFIRM_REQUEST = re.compile(r"\b(?:please|kindly) (?:confirm|reply yes|say yes|let me know if i (?:should|can|may))\b"
-                              r"|\blet me know if you(?:'d| would)? (?:like|want) me to\b"
-                              rf"|{B}(?:(?:kripya|कृपया|please) )?(?:confirm (?:kar(?:ein|en|iye|ie|o)|kijiye|kijie)|"
-                              rf"पुष्टि (?:कर(?:ें|िए)|कीजिए)|haan (?:bol|kah)(?:ein|iye|ie)|हां (?:बोलिए|कहिए|कहें)|"
-                              rf"(?:aapki |आपकी )?(?:पुष्टि|confirmation) (?:मिलते ही|मिलने पर|milte hi|milne par)|"
-                              rf"confirm (?:karte|milte) hi|haan (?:kehte|milte) hi){E}", re.I)
+_CONFIRM_REQUEST = re.compile(
+    r"\b(?:please|kindly) (?:confirm|reply yes|say yes|let me know if i (?:should|can|may))\b"
+    r"|\blet me know if you(?:'d| would)? (?:like|want) me to\b"
+    rf"|{B}(?:(?:kripya|कृपया|please) )?(?:confirm (?:kar(?:ein|en|iye|ie|o)|kijiye|kijie)|"
+    rf"पुष्टि (?:कर(?:ें|िए)|कीजिए)|haan (?:bol|kah)(?:ein|iye|ie)|हां (?:बोलिए|कहिए|कहें)|"
+    rf"(?:aapki |आपकी )?(?:पुष्टि|confirmation) (?:मिलते ही|मिलने पर|milte hi|milne par)|"
+    rf"confirm (?:karte|milte) hi|haan (?:kehte|milte) hi){E}",
+    re.I,
+)
 _TRANSFER_WORDS = re.compile(
     r"\b(transferr?(?:ing|ed)?|hand(?:ing|ed)? (?:you )?over|connect(?:ing|ed)? (?:you|to)|put(?:ting)? you through|escalat(?:ing|ed))\b"
-    rf"|{B}(?:ट्रांसफर|जोड\S*|transfer|connect){E}", re.I)
-_PERSON = re.compile(r"\b(human|colleague|agent|specialist|team|officer|staff|person|representative|executive|branch)\b"
-                     rf"|{B}(?:सहकर्मी|सहयोगी|अधिकारी|टीम|एजेंट|कर्मचारी|शाखा|sahyogi|sahkarmi|colleague|team){E}", re.I)
+    rf"|{B}(?:ट्रांसफर|जोड\S*|transfer|connect){E}",
+    re.I,
+)
+_PERSON = re.compile(
+    r"\b(human|colleague|agent|specialist|team|officer|staff|person|representative|executive|branch)\b"
+    rf"|{B}(?:सहकर्मी|सहयोगी|अधिकारी|टीम|एजेंट|कर्मचारी|शाखा|sahyogi|sahkarmi|colleague|team){E}",
+    re.I,
+)
 _TRANSFER_DONE = re.compile(
     r"\b(i am|i'm|i've|i have|we are|we're|we have|we've|now|you are being|you're being|you have been|you've been|"
     r"i will now|i'll now|i shall now|let me now|am now|is now)\b[^.?!]*"
     r"\b(transferr?(?:ing|ed)?|hand(?:ing|ed)? (?:you )?over|connect(?:ing|ed)|put(?:ting)? you through)\b"
     r"|^\W*(transferring|connecting|handing you over)\b"
     rf"|{B}(?:transfer|connect|ट्रांसफर|जोड)\s+(?:kar|कर)\s+(?:raha|rahi|rahe|diya|di|diye|रहा|रही|रहे|दिया|दी|दिए){E}"
-    rf"|{B}(?:जोडा|जोडी|जोडे|joda|ट्रांसफर किया|transfer kiya|connect kiya)\s+(?:जा|ja)\s+(?:रहा|रही|रहे|raha|rahi|rahe){E}", re.I)
-_CONDITIONAL = re.compile(r"\b(if|once|when|unless|should you|shall i|would you like|do you want|can i|may i)\b"
-                          rf"|{B}(?:agar|jab|अगर|जब|यदि){E}", re.I)
-_CREDENTIAL = re.compile(r"\b(otp|one[- ]time password|pin|cvv|cvc|password|full card number|16[- ]digit card number)\b"
-                         rf"|{B}(?:ओटीपी|पिन|पासवर्ड|सीवीवी){E}", re.I)
-_ASKING = re.compile(r"\b(share|tell|give|provide|send|enter|type|read out|confirm|need|what is|what's)\b"
-                     rf"|{B}(?:bataiye|batayein|bataye|batao|dijiye|dijie|bhejiye|share kar(?:ein|iye)|बताइए|बताएं|बताइये|"
-                     rf"दीजिए|भेजिए|भेजें|शेयर करें|शेयर कीजिए|bhejein|bhej dijiye){E}", re.I)
+    rf"|{B}(?:जोडा|जोडी|जोडे|joda|ट्रांसफर किया|transfer kiya|connect kiya)\s+(?:जा|ja)\s+(?:रहा|रही|रहे|raha|rahi|rahe){E}",
+    re.I,
+)
+_CONDITIONAL = re.compile(
+    r"\b(if|once|when|unless|should you|shall i|would you like|do you want|can i|may i)\b"
+    rf"|{B}(?:agar|jab|अगर|जब|यदि){E}",
+    re.I,
+)
+_CREDENTIAL = re.compile(
+    r"\b(otp|one[- ]time password|pin|cvv|cvc|password|full card number|16[- ]digit card number)\b"
+    rf"|{B}(?:ओटीपी|पिन|पासवर्ड|सीवीवी){E}",
+    re.I,
+)
+_ASKING = re.compile(
+    r"\b(share|tell|give|provide|send|enter|type|read out|confirm|need|what is|what's)\b"
+    rf"|{B}(?:bataiye|batayein|bataye|batao|dijiye|dijie|bhejiye|share kar(?:ein|iye)|बताइए|बताएं|बताइये|"
+    rf"दीजिए|भेजिए|भेजें|शेयर करें|शेयर कीजिए|bhejein|bhej dijiye){E}",
+    re.I,
+)
 _NEVER_ASK = re.compile(
     r"\b(never|not|don't|do not|won't|will not|no need)\b|\b(?:have|did) you (?:ever )?(?:share|shared|give|gave|given|tell|told|disclose)"
-    rf"|{B}(?:kabhi|mat|na|nahi|कभी|मत|न|नहीं){E}", re.I)
+    rf"|{B}(?:kabhi|mat|na|nahi|कभी|मत|न|नहीं){E}",
+    re.I,
+)
 _WRAP_UP = re.compile(
     r"\b(anything else|something else|anything more|any other (?:question|help|query|way)|help (?:you )?with any(?:thing)?|"
     r"have a (?:great|good|nice|wonderful) day|"
@@ -116,27 +140,9 @@ _WRAP_UP = re.compile(
     rf"|(?<!\bya )(?<!\bor )(?<!\sया ){B}(?:aur kuch|kuch aur|koi aur|aur koi|aur kisi|kisi aur|और कुछ|कुछ और|कोई और|और कोई|"
     rf"और किसी|किसी और){E}(?=\W*$|(?:\s+\S+){{0,2}}\s+(?:madad|sahayata|help|seva|kaam|chahiye|sawal|cheez|baat|मदद|"
     rf"सहायता|सेवा|काम|चाहिए|सवाल|चीज|बात){E})"
-    rf"|{B}(?:aapka|आपका) (?:din|दिन) (?:shubh|शुभ){E}", re.I)
-_HEAD = re.compile(
-    r"\b(?:which|what|whose)\s+(?:(?:is|are|was|were)\s+)?(?:(?:of|kind of|type of|sort of)\s+)?(?:your|the|my)?\s*(?P<head>[a-z]+)"
-    r"|\bhow (?:many|much)\s+(?P<quantity>[a-z]+)|\b(?P<why>why)\b"
-    rf"|{B}(?:kaun ?sa|kaun ?si|kaun ?se|kitne|kitni|kaunsa|kis|कौन ?सा|कौन ?सी|कौन ?से|कितने|कितनी|किस)\s+(?P<hindi>\S+)"
-    rf"|{B}(?P<hindi_why>kyon|kyun|क्यों){E}",
+    rf"|{B}(?:aapka|आपका) (?:din|दिन) (?:shubh|शुभ){E}",
     re.I,
 )
-#: Hindi and Hinglish nouns a question may ask about, as the English head the scenario's topics use.
-HEAD_NOUNS: dict[str, str] = {
-    "खाता": "account", "खाते": "account", "khata": "account", "khaata": "account", "khate": "account", "कार्ड": "card",
-    "चेक": "cheque", "जमा": "deposit", "एफडी": "deposit", "राशि": "amount", "रकम": "amount", "rakam": "amount", "राशी": "amount",
-    "तारीख": "date", "तिथि": "date", "tarikh": "date", "tareekh": "date", "अवधि": "tenure", "avadhi": "tenure",
-    "पता": "address", "कारण": "reason", "वजह": "reason", "wajah": "reason", "vajah": "reason", "karan": "reason",
-    "पन्ने": "leaves", "पन्नों": "leaves", "panne": "leaves", "किस्त": "instalment", "kist": "instalment",
-    "महीने": "months", "mahine": "months", "साल": "years", "saal": "years", "डिपॉजिट": "deposit", "जमाराशि": "deposit",
-    "भुगतानकर्ता": "payee", "fd": "deposit", "rd": "deposit", "मकसद": "reason", "maksad": "reason", "उद्देश्य": "reason",
-}
-#: Records a question can be about; the last one named before "which one" is what "one" stands for.
-_RECORD = re.compile(r"\b(account|card|cheque|deposit|mandate|loan|statement|policy)s?\b", re.I)
-_HEAD_SKIP = frozenset("is are was were do does did would should could can will shall i you we it".split())
 _INFO_CONFIRM = re.compile(
     r"\bconfirm (?:for me )?(?:the|your)\s+(?:[\w-]+\s+){0,3}?"
     r"(number|digits|date|amount|name|period|address|reason|details|account|card|payee|size|type|tenure|balance)\b"
@@ -152,34 +158,52 @@ _ASKS_FOR_YES = re.compile(
     r"|\b(?:yes|ok|okay|alright|yes or no)\s*\?"
     rf"|{B}(?:haan|हां)\s*\?|{B}(?:kya (?:main|mai|hum)|क्या (?:मैं|हम)|kar (?:dun|doon|du|den|dein)|कर (?:दूं|दें)|karun|करूं|"
     rf"(?:kya|क्या) (?:aap|आप) (?:chahenge|chahte|चाहेंगे|चाहते)|aage badh\w*|आगे बढ\S*|confirm kar\w*|पुष्टि\S*|"
-    rf"(?:theek|thik|ठीक) (?:hai|है)\s*\?|haan (?:bol|kah)\S*|हां (?:बोल|कह)\S*|पुष्टि मिलते ही){E}", re.I)
+    rf"(?:theek|thik|ठीक) (?:hai|है)\s*\?|haan (?:bol|kah)\S*|हां (?:बोल|कह)\S*|पुष्टि मिलते ही){E}",
+    re.I,
+)
 #: An offer made on the customer's wish, now ("if you'd like", "agar aap chahein"); not one for later ("once you find it").
-_ON_YOUR_WISH = re.compile(r"\bif you(?:'d| would)? (?:like|want|wish|prefer)\b(?! to \w+ (?:later|again))"
-                           rf"|{B}(?:agar aap chahen|agar aap chahein|अगर आप चाहें){E}", re.I)
-_LATER = re.compile(r"\b(?:later|in (?:the )?future|whenever|once you|when you|if you find|next time)\b"
-                    rf"|{B}(?:baad mein|बाद में|jab aap|जब आप){E}", re.I)
+_ON_YOUR_WISH = re.compile(
+    r"\bif you(?:'d| would)? (?:like|want|wish|prefer)\b(?! to \w+ (?:later|again))"
+    rf"|{B}(?:agar aap chahen|agar aap chahein|अगर आप चाहें){E}",
+    re.I,
+)
+_LATER = re.compile(
+    r"\b(?:later|in (?:the )?future|whenever|once you|when you|if you find|next time)\b"
+    rf"|{B}(?:baad mein|बाद में|jab aap|जब आप){E}",
+    re.I,
+)
 _OFFER = re.compile(
     r"\b(?:i|we)(?: will|'ll| can| could| would|'d| shall| am going to|'m going to| are going to)\b"
     r"(?! (?:also |now |only )?(?:see|check|look|verify|tell you|let you know|inform|note|confirm that|not)\b)"
     r"|\bto confirm\b|\bhere is what i\b|\blet me\b(?! (?:check|look|see|know|verify|find|pull|explain))"
     rf"|{B}(?:main|mai|hum|मैं|हम){E}[^.?!।]*?{B}(?:karunga|karungi|kar dunga|kar dungi|kar deta|kar deti|kar sakta|kar sakti|"
-    rf"करूंगा|करूंगी|कर दूंगा|कर दूंगी|कर देता|कर देती|कर सकता|कर सकती){E}", re.I)
+    rf"करूंगा|करूंगी|कर दूंगा|कर दूंगी|कर देता|कर देती|कर सकता|कर सकती){E}",
+    re.I,
+)
 #: A polite request for information without a question mark ("Please tell me the new address.", "कृपया नया पता बताइए।").
-_TELL_ME = re.compile(r"\b(?:please|kindly)\s+(?:\S+\s+){0,3}?(?:tell (?:me|us)|share|give me|provide|send me|let (?:me|us) know)\b"
-                      r"(?!\s+if\b)"
-                      rf"|{B}(?:kripya|कृपया|please|zara|जरा)\s[^.?!।]*?(?<!\sन )(?<!\sना )(?<!मत )(?<!\sna )(?<!mat )"
-                      rf"{B}(?:bataiye|batayein|bata dijiye|बताइए|बताएं|बताइये|बता दीजिए){E}", re.I)
-_HOLDING = re.compile(r"\b(?:let me (?:check|look|pull|see|verify|find)|one moment|just a moment|please wait|"
-                      r"i(?:'ll| will) (?:check|look|verify))\b"
-                      rf"|{B}(?:ek (?:minute|minit|pal|second)|एक (?:मिनट|पल)|check kar (?:raha|rahi|leta|leti)|"
-                      rf"dekh(?:ta|ti) (?:hoon|hun)|देख(?:ता|ती) (?:हूं|हूँ)|जांच कर(?:ता|ती)|कृपया प्रतीक्षा){E}", re.I)
+_TELL_ME = re.compile(
+    r"\b(?:please|kindly)\s+(?:\S+\s+){0,3}?(?:tell (?:me|us)|share|give me|provide|send me|let (?:me|us) know)\b"
+    r"(?!\s+if\b)"
+    rf"|{B}(?:kripya|कृपया|please|zara|जरा)\s[^.?!।]*?(?<!\sन )(?<!\sना )(?<!मत )(?<!\sna )(?<!mat )"
+    rf"{B}(?:bataiye|batayein|bata dijiye|बताइए|बताएं|बताइये|बता दीजिए){E}",
+    re.I,
+)
+_HOLDING = re.compile(
+    r"\b(?:let me (?:check|look|pull|see|verify|find)|one moment|just a moment|please wait|"
+    r"i(?:'ll| will) (?:check|look|verify))\b"
+    rf"|{B}(?:ek (?:minute|minit|pal|second)|एक (?:मिनट|पल)|check kar (?:raha|rahi|leta|leti)|"
+    rf"dekh(?:ta|ti) (?:hoon|hun)|देख(?:ता|ती) (?:हूं|हूँ)|जांच कर(?:ता|ती)|कृपया प्रतीक्षा){E}",
+    re.I,
+)
 
 
 _CITES_RECORDS = re.compile(
     r"\b(i can see|i see|i've checked|i have checked|records? shows?|shows? that|shows it|according to|as per|on record|"
     r"our records|it looks like|it appears|marked as|status (?:is|shows))\b"
     rf"|{B}(?:records? (?:mein|me|ke anusar)|रिकॉर्ड (?:में|के अनुसार)|(?:मैं )?देख (?:सकता|सकती) (?:हूं|हूँ)|"
-    rf"dikh raha|दिख रहा|दिखाता है){E}", re.I)
+    rf"dikh raha|दिख रहा|दिखाता है){E}",
+    re.I,
+)
 _COMPLETION = re.compile(
     r"\b(?:all|everything|that|this|it)(?:'s| is| has been| was)?\s+(?:now\s+|all\s+)*(?:done|sorted|set(?!\s+(?:to|up)\b)|"
     r"taken care of|complete|completed|in place|processed)\b"
@@ -195,11 +219,33 @@ _COMPLETION = re.compile(
     r"|\bsuccessfully (?:completed|processed|done)\b"
     r"|\bchanges? (?:has|have) been (?:made|applied|saved)\b"
     rf"|{B}(?:sab|saara|kaam|request|सब|सारा|काम|अनुरोध)\s+(?:ho gaya|ho chuka|हो गया|हो चुका|पूरा हो गया|poora ho gaya){E}"
-    rf"|^\W*(?:ho gaya|हो गया){E}", re.I)
+    rf"|^\W*(?:ho gaya|हो गया){E}",
+    re.I,
+)
 #: Cheap test first: a sentence with none of these can hold no generic completion.
-COMPLETION_KEYS = ("done", "sorted", "set", "taken care", "complete", "in place", "processed", "good to go", "updated", "made",
-                   "applied", "saved", "submitted", "successful", "actioned", "carried out", "handled", "ho gaya", "हो गया",
-                   "ho chuka", "हो चुका")
+COMPLETION_KEYS = (
+    "done",
+    "sorted",
+    "set",
+    "taken care",
+    "complete",
+    "in place",
+    "processed",
+    "good to go",
+    "updated",
+    "made",
+    "applied",
+    "saved",
+    "submitted",
+    "successful",
+    "actioned",
+    "carried out",
+    "handled",
+    "ho gaya",
+    "हो गया",
+    "ho chuka",
+    "हो चुका",
+)
 
 
 @dataclass(frozen=True)
@@ -240,8 +286,10 @@ def handover_done(sentence: str) -> bool:
     if sentence.rstrip().endswith("?") or not _TRANSFER_WORDS.search(sentence):
         return False
     match = _TRANSFER_DONE.search(sentence)
-    return match is not None and not _CONDITIONAL.search(sentence[: match.start()] + " ") and bool(
-        _PERSON.search(sentence) or re.search(r"\btransferr?(ing|ed)\b|ट्रांसफर|transfer (?:kar|कर)", sentence, re.I)
+    return (
+        match is not None
+        and not _CONDITIONAL.search(sentence[: match.start()] + " ")
+        and bool(_PERSON.search(sentence) or re.search(r"\btransferr?(ing|ed)\b|ट्रांसफर|transfer (?:kar|कर)", sentence, re.I))
     )
 
 
@@ -261,39 +309,6 @@ def asks_for_credentials(sentence: str) -> bool:
         if not negated(sentence, match.start()) and not _NEVER_ASK.search(clause):
             return True
     return False
-
-
-def question_heads(sentence: str, before: str = "") -> tuple[str, ...]:
-    """Every noun a question asks about, in order ("Which account is it on, and why stop it?" -> account, reason).
-
-    "Why" asks for a reason; "which one" stands for the last record named in ``before`` (the
-    message up to the question); "the card's last four digits" asks about the card ("the cheque
-    number and the account" about both). A Hindi
-    or Hinglish noun is given as its English head (:data:`HEAD_NOUNS`).
-    """
-    heads: list[str] = []
-    for match in _HEAD.finditer(sentence):
-        if match["why"] or match["hindi_why"]:
-            heads.append("reason")
-        elif match["hindi"]:
-            word = match["hindi"].strip("?.,").lower()
-            heads.append(HEAD_NOUNS.get(word, word))
-        else:
-            head = (match["head"] or match["quantity"] or "").lower()
-            if head in ("one", "ones"):
-                named = _RECORD.findall(before) or _RECORD.findall(sentence)
-                heads.extend(named[-1:])
-            elif head and head not in _HEAD_SKIP:
-                heads.append(head)
-    if not heads and re.search(r"\b(number|digits|details)\b", sentence, re.I):
-        heads.extend(_RECORD.findall(sentence))  # "confirm the cheque number and the account": both
-    return tuple(dict.fromkeys(h.lower() for h in heads))
-
-
-def question_head(sentence: str, before: str = "") -> str | None:
-    """The (first) noun a question asks about ('Which account is the cheque book for?' -> 'account'; see :func:`question_heads`)."""
-    heads = question_heads(sentence, before)
-    return heads[0] if heads else None
 
 
 def is_wrap_up(sentence: str) -> bool:
@@ -327,7 +342,8 @@ _PLEASANTRY = re.compile(
     r"i(?:'d| would)? (?:be )?(?:happy|glad) to help|i can (?:help|assist)|happy to help|let me help|(?:i'm |i am )?sorry|"
     r"i apologi[sz]e)\b"
     rf"|^\W*(?:theek hai|ji|zaroor|jaroor|bilkul|samajh gay[ai]|ठीक है|जी|जरूर|बिल्कुल|समझ गय[ाी]|नमस्ते|नमस्कार|धन्यवाद){E}",
-    re.I)
+    re.I,
+)
 _PLEASANTRY_WORDS = 8
 
 
@@ -358,16 +374,16 @@ def read_message(text: str) -> Reading:
     for sentence in parts:
         if asks_for_credentials(sentence):
             return Reading("credentials", sentence)
-    questions = tuple(s for s in parts if (s.endswith("?") or (_TELL_ME.search(s) and not _NEVER_ASK.search(s)))
-                      and not is_wrap_up(s))
+    questions = tuple(s for s in parts if (s.endswith("?") or (_TELL_ME.search(s) and not _NEVER_ASK.search(s))) and not is_wrap_up(s))
     for sentence in parts:
         if is_proposal(sentence) and not _offers_more_help(sentence):
             return Reading("proposal", sentence, head=question_head(sentence), options=options(sentence), questions=questions)
     if questions:
         folded = plain(text or "")
         before = folded[: folded.find(questions[0])]
-        return Reading("question", questions[0], head=question_head(questions[0], before), options=options(questions[0]),
-                       questions=questions)
+        return Reading(
+            "question", questions[0], head=question_head(questions[0], before), options=options(questions[0]), questions=questions
+        )
     if any(is_wrap_up(s) for s in parts):
         return Reading("wrap_up")
     return Reading("statement")

@@ -49,23 +49,32 @@ Said = Literal["yes", "partly", "no"]
 #: What the "Unknown info" section names, by the kind of figure the customer would state for it.
 _UNKNOWN = {
     "percent": re.compile(r"(?<!gold )\b(?:interest )?rates?\b|\bratio\b|\bthe figure\b", re.I),
-    "amount": re.compile(r"\b(?:payout|amounts?|balances?|limits?|penalty|charges?|fees?|emis?|total|maximum loan|gold rate|"
-                         r"the figure|how much)\b", re.I),
+    "amount": re.compile(
+        r"\b(?:payout|amounts?|balances?|limits?|penalty|charges?|fees?|emis?|total|maximum loan|gold rate|"
+        r"the figure|how much)\b",
+        re.I,
+    ),
     "number": re.compile(r"\b(?:numbers?|references?|ids?|ifsc(?: code)?)\b", re.I),
     "date": re.compile(r"\b(?:dates?|when)\b", re.I),
 }
 #: The records whose number "Unknown info" may name, by the noun it names them with: their id prefixes (or IFSC, ACCOUNT).
 _UNKNOWN_RECORDS = {
-    "deposit": (ID_PREFIXES["fixed_deposit"], ID_PREFIXES["recurring_deposit"]), "loan": (ID_PREFIXES["loan"],),
-    "mandate": (ID_PREFIXES["mandate"],), "policy": (ID_PREFIXES["insurance_policy"],),
-    "transaction": (ID_PREFIXES["transaction"],), "request": (ID_PREFIXES["service_request"],),
-    "ifsc": ("IFSC",), "account": ("ACCOUNT",),
+    "deposit": (ID_PREFIXES["fixed_deposit"], ID_PREFIXES["recurring_deposit"]),
+    "loan": (ID_PREFIXES["loan"],),
+    "mandate": (ID_PREFIXES["mandate"],),
+    "policy": (ID_PREFIXES["insurance_policy"],),
+    "transaction": (ID_PREFIXES["transaction"],),
+    "request": (ID_PREFIXES["service_request"],),
+    "ifsc": ("IFSC",),
+    "account": ("ACCOUNT",),
 }
 _NOUN = re.compile(r"\b(" + "|".join(_UNKNOWN_RECORDS) + r")(?:'s|s)?\b", re.I)
 #: Words of "Unknown info" that name a figure the customer does not know (not a record: "deposit", "card", "number").
-_FIGURE_NOUNS = frozenset("payout penalty rate rates interest amount amounts maturity balance balances limit limits highest "
-                          "maximum charge charges outstanding emi emis instalment instalments date due closed cleared paid "
-                          "presented ratio value gold fee fees total".split())
+_FIGURE_NOUNS = frozenset(
+    "payout penalty rate rates interest amount amounts maturity balance balances limit limits highest "
+    "maximum charge charges outstanding emi emis instalment instalments date due closed cleared paid "
+    "presented ratio value gold fee fees total".split()
+)
 #: Six digits on their own: a cheque number as a cue line corrects it ("the cheque number is 048426, not 048462").
 _SIX_DIGITS = re.compile(r"(?<![\d,.])\d{6}(?![\d,])")
 #: Words of a cue line that carry no content of their own, beside :data:`~tau_indian_bank.text.scenario.STOPWORDS`.
@@ -143,8 +152,7 @@ def key_tokens(scenario: Scenario, cue: Cue) -> tuple[str, ...]:
 
 def content_words(text: str) -> frozenset[str]:
     """The words of a text that carry its content: three letters or more, not a stopword or a filler."""
-    return frozenset(w for w in (w.lower() for w in WORD.findall(plain(text)))
-                     if len(w) >= 3 and w not in STOPWORDS and w not in _FILLER)
+    return frozenset(w for w in (w.lower() for w in WORD.findall(plain(text))) if len(w) >= 3 and w not in STOPWORDS and w not in _FILLER)
 
 
 def _overlap(line: str, turn: str, besides: str = "") -> float:

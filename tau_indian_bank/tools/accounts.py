@@ -4,6 +4,7 @@
 # JSON schema from the live annotations, which must not be strings.
 
 import datetime as dt
+import sqlite3
 from typing import Annotated, Any, Literal
 
 from tau2.environment.toolkit import ToolType, is_tool
@@ -17,6 +18,48 @@ from tau_indian_bank.tools.base import RefusedError, ToolsBase, last4
 
 Channel = Literal["upi", "neft", "imps", "rtgs", "atm", "pos", "cheque", "internal"]
 Limit = Annotated[int, IntArg(1, 100)]
+
+
+def _transaction_filter(
+    account_id: str,
+    from_date: IsoDate | None,
+    to_date: IsoDate | None,
+    direction: str | None,
+    channels: list[Channel] | None,
+    min_amount: Rupees | None,
+) -> tuple[str, tuple[object, ...]]:
+    """The SQL condition, and its parameters, that selects an account's transactions by the filters given."""
+    where: list[str] = ["account_id = ?"]
+    params: list[object] = [account_id]
+    for clause, value in (
+        ("posted_on >= ?", from_date),
+        ("posted_on <= ?", to_date),
+        ("direction = ?", direction),
+        ("amount_paise >= ?", min_amount),
+    ):
+        if value is not None:
+            where.append(clause)
+            params.append(value.isoformat() if isinstance(value, dt.date) else value)
+    if channels:
+        where.append(f"channel IN ({', '.join('?' * len(channels))})")
+        params.extend(channels)
+    return " AND ".join(where), tuple(params)
+
+
+def _transaction(t: sqlite3.Row) -> dict[str, Any]:
+    """One transaction as the tools show it (amounts in rupees)."""
+    return {
+        "txn_id": t["txn_id"],
+        "date": t["posted_on"],
+        "direction": t["direction"],
+        "channel": t["channel"],
+        "amount": paise_to_rupees(t["amount_paise"]),
+        "counterparty": t["counterparty"],
+        "reference": t["reference"],
+        "narration": t["narration"],
+        "status": t["status"],
+        "balance_after": paise_to_rupees(t["balance_after_paise"]),
+    }
 
 
 class AccountTools(ToolsBase):
@@ -47,15 +90,21 @@ class AccountTools(ToolsBase):
                 for a in self.rows("SELECT * FROM addresses ORDER BY address_type")
             ],
             "accounts": [
-                {"account_id": a["account_id"], "account_type": a["account_type"], "last4": last4(a["account_id"]),
-                 "status": a["status"], "role": a["role"]}
+                {
+                    "account_id": a["account_id"],
+                    "account_type": a["account_type"],
+                    "last4": last4(a["account_id"]),
+                    "status": a["status"],
+                    "role": a["role"],
+                }
                 for a in self.rows(
                     "SELECT a.*, h.role FROM accounts a JOIN account_holders h ON h.account_id = a.account_id "
-                    "WHERE h.customer_id = ? ORDER BY a.account_id", (self.customer_id,))
+                    "WHERE h.customer_id = ? ORDER BY a.account_id",
+                    (self.customer_id,),
+                )
             ],
             "cards": [
-                {"card_id": c["card_id"], "card_type": c["card_type"], "network": c["network"], "last4": c["last4"],
-                 "status": c["status"]}
+                {"card_id": c["card_id"], "card_type": c["card_type"], "network": c["network"], "last4": c["last4"], "status": c["status"]}
                 for c in self.rows("SELECT * FROM cards ORDER BY card_id")
             ],
             "loans": [
@@ -76,8 +125,9 @@ class AccountTools(ToolsBase):
         """
         a = self.account(account_id)
         branch = self.one("SELECT * FROM branches WHERE ifsc = ?", (a["ifsc"],))
-        holders = self.rows("SELECT holder_name, role FROM account_holders WHERE account_id = ? ORDER BY role DESC, holder_name",
-                            (account_id,))
+        holders = self.rows(
+            "SELECT holder_name, role FROM account_holders WHERE account_id = ? ORDER BY role DESC, holder_name", (account_id,)
+        )
         return {
             "account_id": a["account_id"],
             "account_type": a["account_type"],
@@ -121,30 +171,10 @@ class AccountTools(ToolsBase):
             The matching transactions and how many matched in total.
         """
         self.account(account_id)
-        where: list[str] = ["account_id = ?"]
-        params: list[object] = [account_id]
-        for clause, value in (("posted_on >= ?", from_date), ("posted_on <= ?", to_date), ("direction = ?", direction),
-                              ("amount_paise >= ?", min_amount)):
-            if value is not None:
-                where.append(clause)
-                params.append(value.isoformat() if isinstance(value, dt.date) else value)
-        if channels:
-            where.append(f"channel IN ({', '.join('?' * len(channels))})")
-            params.extend(channels)
-        condition = " AND ".join(where)
-        total = self.scalar(f"SELECT COUNT(*) FROM transactions WHERE {condition}", tuple(params))
-        rows = self.rows(f"SELECT * FROM transactions WHERE {condition} ORDER BY posted_on DESC, txn_id DESC LIMIT ?",
-                         (*params, limit))
-        return {
-            "account_id": account_id,
-            "matched": total,
-            "transactions": [
-                {"txn_id": t["txn_id"], "date": t["posted_on"], "direction": t["direction"], "channel": t["channel"],
-                 "amount": paise_to_rupees(t["amount_paise"]), "counterparty": t["counterparty"], "reference": t["reference"],
-                 "narration": t["narration"], "status": t["status"], "balance_after": paise_to_rupees(t["balance_after_paise"])}
-                for t in rows
-            ],
-        }
+        condition, params = _transaction_filter(account_id, from_date, to_date, direction, channels, min_amount)
+        total = self.scalar(f"SELECT COUNT(*) FROM transactions WHERE {condition}", params)
+        rows = self.rows(f"SELECT * FROM transactions WHERE {condition} ORDER BY posted_on DESC, txn_id DESC LIMIT ?", (*params, limit))
+        return {"account_id": account_id, "matched": total, "transactions": [_transaction(t) for t in rows]}
 
     @is_tool(ToolType.WRITE)
     def request_statement(
@@ -177,11 +207,26 @@ class AccountTools(ToolsBase):
             raise RefusedError(f"records are kept for {STATEMENT_RETENTION_YEARS} years; choose a later from_date")
         content = [account_id, from_date.isoformat(), to_date.isoformat(), delivery]
         request_id = self.new_id("STMT", "statement_requests", "request_id", content)
-        self.insert("statement_requests", {
-            "request_id": request_id, "account_id": account_id, "from_date": from_date.isoformat(),
-            "to_date": to_date.isoformat(), "delivery": delivery, "requested_on": today.isoformat(), "status": "queued"})
-        return {"request_id": request_id, "account_id": account_id, "from_date": from_date.isoformat(),
-                "to_date": to_date.isoformat(), "delivery": delivery, "status": "queued"}
+        self.insert(
+            "statement_requests",
+            {
+                "request_id": request_id,
+                "account_id": account_id,
+                "from_date": from_date.isoformat(),
+                "to_date": to_date.isoformat(),
+                "delivery": delivery,
+                "requested_on": today.isoformat(),
+                "status": "queued",
+            },
+        )
+        return {
+            "request_id": request_id,
+            "account_id": account_id,
+            "from_date": from_date.isoformat(),
+            "to_date": to_date.isoformat(),
+            "delivery": delivery,
+            "status": "queued",
+        }
 
     @is_tool(ToolType.WRITE)
     def update_address(
@@ -208,8 +253,13 @@ class AccountTools(ToolsBase):
         """
         if pincode.startswith("0"):
             raise RefusedError("an Indian PIN code does not start with 0; ask the customer to re-check it")
-        new = {"line1": normalise_text(line1), "line2": normalise_text(line2), "city": normalise_text(city),
-               "state": normalise_text(state), "pincode": pincode}
+        new = {
+            "line1": normalise_text(line1),
+            "line2": normalise_text(line2),
+            "city": normalise_text(city),
+            "state": normalise_text(state),
+            "pincode": pincode,
+        }
         if not all(new.values()):
             raise RefusedError("every address line must contain letters or digits")
         key = {"customer_id": self.customer_id, "address_type": address_type}

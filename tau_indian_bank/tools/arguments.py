@@ -373,11 +373,11 @@ def bind(spec: ToolSpec, arguments: Mapping[str, Any] | None) -> dict[str, objec
     if not isinstance(arguments, Mapping):
         raise ArgumentError(f"{spec.name}: arguments must be a JSON object")
     if MALFORMED_KEY in arguments:
-        raise ArgumentError(f"{spec.name}: the arguments were not valid JSON ({str(arguments[MALFORMED_KEY])[:80]!r}); "
-                            "send them again as a JSON object")
+        raise ArgumentError(
+            f"{spec.name}: the arguments were not valid JSON ({str(arguments[MALFORMED_KEY])[:80]!r}); send them again as a JSON object"
+        )
     if any(_unencodable(v) for v in arguments.values()):
-        raise ArgumentError(f"{spec.name}: the arguments contain characters that are not valid text (a broken emoji?); "
-                            "send plain text")
+        raise ArgumentError(f"{spec.name}: the arguments contain characters that are not valid text (a broken emoji?); send plain text")
     known = {p.name for p in spec.params}
     unknown = sorted(str(k) for k in arguments if k not in known)
     if unknown:

@@ -49,13 +49,22 @@ class CardTools(ToolsBase):
         card = self.card(card_id)
         controls = self.rows("SELECT * FROM card_controls WHERE card_id = ? ORDER BY region, channel", (card_id,))
         details = {
-            "card_id": card_id, "card_type": card["card_type"], "network": card["network"], "last4": card["last4"],
-            "status": card["status"], "expiry": card["expiry"],
+            "card_id": card_id,
+            "card_type": card["card_type"],
+            "network": card["network"],
+            "last4": card["last4"],
+            "status": card["status"],
+            "expiry": card["expiry"],
             "linked_account_last4": last4(card["account_id"]) if card["account_id"] else None,
-            "status_changed_on": card["status_changed_on"], "blocked_reason": card["blocked_reason"],
+            "status_changed_on": card["status_changed_on"],
+            "blocked_reason": card["blocked_reason"],
             "controls": [
-                {"channel": c["channel"], "region": c["region"], "enabled": bool(c["enabled"]),
-                 "daily_limit": paise_to_rupees(c["daily_limit_paise"])}
+                {
+                    "channel": c["channel"],
+                    "region": c["region"],
+                    "enabled": bool(c["enabled"]),
+                    "daily_limit": paise_to_rupees(c["daily_limit_paise"]),
+                }
                 for c in controls
             ],
         }
@@ -135,17 +144,25 @@ class CardTools(ToolsBase):
         """
         card = self.card(card_id)
         _usable(card, "changed")
-        current = self.one("SELECT * FROM card_controls WHERE card_id = ? AND channel = ? AND region = ?",
-                           (card_id, channel, region))
+        current = self.one("SELECT * FROM card_controls WHERE card_id = ? AND channel = ? AND region = ?", (card_id, channel, region))
         assert current is not None
         limit = current["daily_limit_paise"] if daily_limit is None else daily_limit
         maximum = CARD_CHANNEL_MAX_LIMIT_PAISE[channel]
         if limit > maximum:
             raise RefusedError(f"the highest daily {channel} limit is {format_rupees(maximum)}")
         if bool(current["enabled"]) == enabled and current["daily_limit_paise"] == limit:
-            raise RefusedError(f"{channel} ({region}) is already {'on' if enabled else 'off'} with a daily limit of "
-                               f"{format_rupees(limit)}; nothing to change")
-        self.update("card_controls", {"card_id": card_id, "channel": channel, "region": region},
-                    {"enabled": enabled, "daily_limit_paise": limit})
-        return {"card_id": card_id, "last4": card["last4"], "channel": channel, "region": region, "enabled": enabled,
-                "daily_limit": paise_to_rupees(limit)}
+            raise RefusedError(
+                f"{channel} ({region}) is already {'on' if enabled else 'off'} with a daily limit of "
+                f"{format_rupees(limit)}; nothing to change"
+            )
+        self.update(
+            "card_controls", {"card_id": card_id, "channel": channel, "region": region}, {"enabled": enabled, "daily_limit_paise": limit}
+        )
+        return {
+            "card_id": card_id,
+            "last4": card["last4"],
+            "channel": channel,
+            "region": region,
+            "enabled": enabled,
+            "daily_limit": paise_to_rupees(limit),
+        }

@@ -37,9 +37,7 @@ def kind_of(tool: Callable[..., object]) -> str:
     return _KINDS[ToolType(getattr(tool, TOOL_TYPE_ATTR))]
 
 
-TOOL_FUNCTIONS: dict[str, Callable[..., object]] = {
-    name: tool for area in AREAS for name, tool in area_tools(area).items()
-}
+TOOL_FUNCTIONS: dict[str, Callable[..., object]] = {name: tool for area in AREAS for name, tool in area_tools(area).items()}
 assert len(TOOL_FUNCTIONS) == sum(len(area_tools(area)) for area in AREAS), "two tool areas define a tool of the same name"
 SPECS: dict[str, ToolSpec] = {name: spec_of(tool, kind_of(tool)) for name, tool in TOOL_FUNCTIONS.items()}
 READ_TOOLS = frozenset(name for name, spec in SPECS.items() if spec.kind == "read")

@@ -68,6 +68,21 @@ def _maturity(deposit_type: str, amount: int, rate_bps: int, tenure_months: int,
     return maturity.isoformat(), interest.rd_maturity_paise(amount, rate_bps, opened, tenure_months)
 
 
+def _opening_receipt(deposit: dict[str, Any], balance_after: int) -> dict[str, Any]:
+    """What the customer is told of a deposit just opened: its terms, the account it was debited from, that account's balance."""
+    return {
+        "deposit_id": deposit["deposit_id"],
+        "deposit_type": deposit["deposit_type"],
+        "amount": paise_to_rupees(deposit["amount_paise"]),
+        "rate": percent(deposit["rate_bps"]),
+        "maturity_date": deposit["maturity_date"],
+        "maturity_amount": paise_to_rupees(deposit["maturity_amount_paise"]),
+        "debited_from_last4": last4(deposit["linked_account_id"]),
+        "balance_after": paise_to_rupees(balance_after),
+        "status": deposit["status"],
+    }
+
+
 class DepositTools(ToolsBase):
     """Fixed and recurring deposits: rates, calculators, booking, closure quote, closure, renewal."""
 
@@ -93,17 +108,19 @@ class DepositTools(ToolsBase):
         """
         d = self.deposit(deposit_id)
         details = _summary(d)
-        details.update({
-            "rate": percent(d["rate_bps"]),
-            "tenure_months": d["tenure_months"],
-            "payout_type": d["payout_type"],
-            "maturity_amount": paise_to_rupees(d["maturity_amount_paise"]),
-            "maturity_instruction": d["maturity_instruction"],
-            "instalments_paid": d["instalments_paid"] if d["deposit_type"] == "recurring" else None,
-            "nominee_name": d["nominee_name"],
-            "closed_on": d["closed_on"],
-            "closure_amount": paise_to_rupees(d["closure_amount_paise"]) if d["closure_amount_paise"] is not None else None,
-        })
+        details.update(
+            {
+                "rate": percent(d["rate_bps"]),
+                "tenure_months": d["tenure_months"],
+                "payout_type": d["payout_type"],
+                "maturity_amount": paise_to_rupees(d["maturity_amount_paise"]),
+                "maturity_instruction": d["maturity_instruction"],
+                "instalments_paid": d["instalments_paid"] if d["deposit_type"] == "recurring" else None,
+                "nominee_name": d["nominee_name"],
+                "closed_on": d["closed_on"],
+                "closure_amount": paise_to_rupees(d["closure_amount_paise"]) if d["closure_amount_paise"] is not None else None,
+            }
+        )
         return details
 
     @is_tool(ToolType.READ)
@@ -122,9 +139,14 @@ class DepositTools(ToolsBase):
             "as_of": clock.today_iso(),
             "senior_citizen_extra": percent(SENIOR_CITIZEN_UPLIFT_BPS),
             "slabs": [
-                {"tenure_months_from": max(s.min_months, shortest), "tenure_months_to": s.max_months,
-                 "general": percent(s.rate_bps), "senior_citizen": percent(s.rate_bps + SENIOR_CITIZEN_UPLIFT_BPS)}
-                for s in DEPOSIT_RATE_SLABS if s.max_months >= shortest
+                {
+                    "tenure_months_from": max(s.min_months, shortest),
+                    "tenure_months_to": s.max_months,
+                    "general": percent(s.rate_bps),
+                    "senior_citizen": percent(s.rate_bps + SENIOR_CITIZEN_UPLIFT_BPS),
+                }
+                for s in DEPOSIT_RATE_SLABS
+                if s.max_months >= shortest
             ],
         }
 
@@ -154,9 +176,14 @@ class DepositTools(ToolsBase):
         assert rate is not None
         maturity_date, maturity_amount = _maturity(deposit_type, amount, rate, tenure_months, payout_type)
         return {
-            "deposit_type": deposit_type, "amount": paise_to_rupees(amount), "tenure_months": tenure_months,
-            "payout_type": payout_type, "rate": percent(rate), "senior_citizen_rate_applied": self.is_senior(),
-            "maturity_date": maturity_date, "maturity_amount": paise_to_rupees(maturity_amount),
+            "deposit_type": deposit_type,
+            "amount": paise_to_rupees(amount),
+            "tenure_months": tenure_months,
+            "payout_type": payout_type,
+            "rate": percent(rate),
+            "senior_citizen_rate_applied": self.is_senior(),
+            "maturity_date": maturity_date,
+            "maturity_amount": paise_to_rupees(maturity_amount),
             "periodic_interest": paise_to_rupees(interest.fd_periodic_interest_paise(amount, rate, payout_type)),
         }
 
@@ -165,9 +192,17 @@ class DepositTools(ToolsBase):
         if d["status"] == "closed":
             raise RefusedError(f"deposit {d['deposit_id']} was already closed on {d['closed_on']}")
         return interest.closure_terms(
-            d["deposit_type"], d["amount_paise"], d["rate_bps"], d["payout_type"], clock.parse_iso(d["opened_on"]),
-            clock.today(), d["instalments_paid"], clock.parse_iso(d["maturity_date"]), d["maturity_amount_paise"],
-            self.is_senior())
+            d["deposit_type"],
+            d["amount_paise"],
+            d["rate_bps"],
+            d["payout_type"],
+            clock.parse_iso(d["opened_on"]),
+            clock.today(),
+            d["instalments_paid"],
+            clock.parse_iso(d["maturity_date"]),
+            d["maturity_amount_paise"],
+            self.is_senior(),
+        )
 
     @is_tool(ToolType.READ)
     def get_deposit_closure_quote(self, deposit_id: DepositId) -> dict[str, Any]:
@@ -184,11 +219,17 @@ class DepositTools(ToolsBase):
         # rate_applied = applicable_rate (the card rate for the period run, or the contracted
         # rate if lower) less the penalty (§4.5); at maturity the contracted rate, no penalty.
         return {
-            "deposit_id": deposit_id, "quote_date": clock.today_iso(), "premature": terms.premature,
-            "contracted_rate": percent(d["rate_bps"]), "applicable_rate": percent(terms.applicable_bps),
-            "penalty": percent(terms.applicable_bps - terms.rate_bps), "rate_applied": percent(terms.rate_bps),
-            "principal": paise_to_rupees(terms.principal), "interest": paise_to_rupees(terms.interest),
-            "interest_recovered": paise_to_rupees(terms.recovered), "payout": paise_to_rupees(terms.payout),
+            "deposit_id": deposit_id,
+            "quote_date": clock.today_iso(),
+            "premature": terms.premature,
+            "contracted_rate": percent(d["rate_bps"]),
+            "applicable_rate": percent(terms.applicable_bps),
+            "penalty": percent(terms.applicable_bps - terms.rate_bps),
+            "rate_applied": percent(terms.rate_bps),
+            "principal": paise_to_rupees(terms.principal),
+            "interest": paise_to_rupees(terms.interest),
+            "interest_recovered": paise_to_rupees(terms.recovered),
+            "payout": paise_to_rupees(terms.payout),
             "payout_display": format_rupees(terms.payout),
         }
 
@@ -217,8 +258,9 @@ class DepositTools(ToolsBase):
         """
         customer = self.customer()
         if customer["kyc_status"] != "verified":
-            raise RefusedError(f"the customer's KYC is overdue (was due {customer['kyc_due_date']}); "
-                               "no new deposit can be opened until KYC is updated")
+            raise RefusedError(
+                f"the customer's KYC is overdue (was due {customer['kyc_due_date']}); no new deposit can be opened until KYC is updated"
+            )
         _check_terms(deposit_type, amount, tenure_months, payout_type)
         account = self.operable_account(source_account_id, "it can fund a deposit")
         rate = interest.card_rate_bps(tenure_months, self.is_senior())
@@ -228,16 +270,25 @@ class DepositTools(ToolsBase):
         content = [deposit_type, source_account_id, amount, tenure_months, payout_type, maturity_instruction]
         deposit_id = self.new_id(prefix, "deposits", "deposit_id", content)
         balance = self.post(source_account_id, "debit", amount, "OWN DEPOSIT", f"TO {prefix} {deposit_id}")
-        self.insert("deposits", {
-            "deposit_id": deposit_id, "customer_id": self.customer_id, "deposit_type": deposit_type,
-            "linked_account_id": source_account_id, "amount_paise": amount, "tenure_months": tenure_months,
-            "rate_bps": rate, "payout_type": payout_type, "maturity_instruction": maturity_instruction,
-            "opened_on": clock.today_iso(), "maturity_date": maturity_date, "maturity_amount_paise": maturity_amount,
-            "instalments_paid": 1 if deposit_type == "recurring" else 0, "status": "active",
-            "nominee_name": account["nominee_name"]})
-        return {"deposit_id": deposit_id, "deposit_type": deposit_type, "amount": paise_to_rupees(amount), "rate": percent(rate),
-                "maturity_date": maturity_date, "maturity_amount": paise_to_rupees(maturity_amount),
-                "debited_from_last4": last4(source_account_id), "balance_after": paise_to_rupees(balance), "status": "active"}
+        deposit: dict[str, Any] = {
+            "deposit_id": deposit_id,
+            "customer_id": self.customer_id,
+            "deposit_type": deposit_type,
+            "linked_account_id": source_account_id,
+            "amount_paise": amount,
+            "tenure_months": tenure_months,
+            "rate_bps": rate,
+            "payout_type": payout_type,
+            "maturity_instruction": maturity_instruction,
+            "opened_on": clock.today_iso(),
+            "maturity_date": maturity_date,
+            "maturity_amount_paise": maturity_amount,
+            "instalments_paid": 1 if deposit_type == "recurring" else 0,
+            "status": "active",
+            "nominee_name": account["nominee_name"],
+        }
+        self.insert("deposits", deposit)
+        return _opening_receipt(deposit, balance)
 
     @is_tool(ToolType.WRITE)
     def close_deposit(self, deposit_id: DepositId, credit_account_id: AccountId) -> dict[str, Any]:
@@ -256,16 +307,22 @@ class DepositTools(ToolsBase):
         if account["status"] == "closed":
             raise RefusedError(f"account ending {last4(credit_account_id)} is closed; choose an open account for the payout")
         balance = self.post(credit_account_id, "credit", terms.payout, "OWN DEPOSIT", f"CLOSURE {deposit_id}")
-        self.update("deposits", {"deposit_id": deposit_id},
-                    {"status": "closed", "closed_on": clock.today_iso(), "closure_amount_paise": terms.payout})
-        return {"deposit_id": deposit_id, "status": "closed", "premature": terms.premature,
-                "payout": paise_to_rupees(terms.payout), "credited_to_last4": last4(credit_account_id),
-                "balance_after": paise_to_rupees(balance)}
+        self.update(
+            "deposits",
+            {"deposit_id": deposit_id},
+            {"status": "closed", "closed_on": clock.today_iso(), "closure_amount_paise": terms.payout},
+        )
+        return {
+            "deposit_id": deposit_id,
+            "status": "closed",
+            "premature": terms.premature,
+            "payout": paise_to_rupees(terms.payout),
+            "credited_to_last4": last4(credit_account_id),
+            "balance_after": paise_to_rupees(balance),
+        }
 
     @is_tool(ToolType.WRITE)
-    def set_deposit_maturity_instruction(
-        self, deposit_id: DepositId, maturity_instruction: MaturityInstruction
-    ) -> dict[str, Any]:
+    def set_deposit_maturity_instruction(self, deposit_id: DepositId, maturity_instruction: MaturityInstruction) -> dict[str, Any]:
         """Change what happens to an active deposit at maturity (payout to the linked account, or renewal).
 
         Args:
@@ -281,5 +338,9 @@ class DepositTools(ToolsBase):
         if d["maturity_instruction"] == maturity_instruction:
             raise RefusedError(f"deposit {deposit_id} already has the instruction '{maturity_instruction}'")
         self.update("deposits", {"deposit_id": deposit_id}, {"maturity_instruction": maturity_instruction})
-        return {"deposit_id": deposit_id, "maturity_date": d["maturity_date"], "maturity_instruction": maturity_instruction,
-                "previous_instruction": d["maturity_instruction"]}
+        return {
+            "deposit_id": deposit_id,
+            "maturity_date": d["maturity_date"],
+            "maturity_instruction": maturity_instruction,
+            "previous_instruction": d["maturity_instruction"],
+        }

@@ -37,11 +37,18 @@ class LoanTools(ToolsBase):
         """
         loan = self.loan(loan_id)
         details = {
-            "loan_id": loan_id, "loan_type": loan["loan_type"], "status": loan["status"], "rate_type": loan["rate_type"],
-            "rate": percent(loan["rate_bps"]), "sanctioned": paise_to_rupees(loan["sanctioned_paise"]),
-            "outstanding_principal": paise_to_rupees(loan["outstanding_paise"]), "emi": paise_to_rupees(loan["emi_paise"]),
-            "tenure_months": loan["tenure_months"], "emis_paid": loan["emis_paid"],
-            "emis_remaining": max(loan["tenure_months"] - loan["emis_paid"], 0), "disbursed_on": loan["disbursed_on"],
+            "loan_id": loan_id,
+            "loan_type": loan["loan_type"],
+            "status": loan["status"],
+            "rate_type": loan["rate_type"],
+            "rate": percent(loan["rate_bps"]),
+            "sanctioned": paise_to_rupees(loan["sanctioned_paise"]),
+            "outstanding_principal": paise_to_rupees(loan["outstanding_paise"]),
+            "emi": paise_to_rupees(loan["emi_paise"]),
+            "tenure_months": loan["tenure_months"],
+            "emis_paid": loan["emis_paid"],
+            "emis_remaining": max(loan["tenure_months"] - loan["emis_paid"], 0),
+            "disbursed_on": loan["disbursed_on"],
             "next_emi_date": loan["next_emi_date"] if loan["status"] == "active" else None,
         }
         if loan["loan_type"] == "gold":
@@ -65,8 +72,14 @@ class LoanTools(ToolsBase):
         quote: dict[str, Any] = {"loan_id": loan_id, "quote_date": clock.today_iso(), "rate_type": loan["rate_type"]}
         fixed_rate = loan["rate_type"] == "fixed" and loan["loan_type"] != "gold"
         if fixed_rate and loan["emis_paid"] < FORECLOSURE_MIN_EMIS_PAID:
-            quote.update({"eligible": False, "reason": f"fixed-rate loans can be foreclosed after {FORECLOSURE_MIN_EMIS_PAID} "
-                          f"EMIs; {loan['emis_paid']} paid so far"})
+            quote.update(
+                {
+                    "eligible": False,
+                    "reason": (
+                        f"fixed-rate loans can be foreclosed after {FORECLOSURE_MIN_EMIS_PAID} EMIs; {loan['emis_paid']} paid so far"
+                    ),
+                }
+            )
             return quote
         # Interest accrues from the last EMI date (one month before the next) to today.
         last_emi = clock.add_months(clock.parse_iso(loan["next_emi_date"]), -1)
@@ -74,12 +87,17 @@ class LoanTools(ToolsBase):
         charge = loan["outstanding_paise"] * FIXED_RATE_FORECLOSURE_CHARGE_BPS // 10_000 if fixed_rate else 0
         gst = charge * GST_BPS // 10_000
         total = loan["outstanding_paise"] + accrued + charge + gst
-        quote.update({
-            "eligible": True, "outstanding_principal": paise_to_rupees(loan["outstanding_paise"]),
-            "interest_accrued": paise_to_rupees(accrued), "foreclosure_charge": paise_to_rupees(charge),
-            "gst_on_charge": paise_to_rupees(gst),
-            "total_payable": paise_to_rupees(total), "total_payable_display": format_rupees(total),
-        })
+        quote.update(
+            {
+                "eligible": True,
+                "outstanding_principal": paise_to_rupees(loan["outstanding_paise"]),
+                "interest_accrued": paise_to_rupees(accrued),
+                "foreclosure_charge": paise_to_rupees(charge),
+                "gst_on_charge": paise_to_rupees(gst),
+                "total_payable": paise_to_rupees(total),
+                "total_payable_display": format_rupees(total),
+            }
+        )
         return quote
 
     @is_tool(ToolType.READ)
@@ -96,8 +114,14 @@ class LoanTools(ToolsBase):
         """
         emi = interest.emi_paise(principal, annual_rate, tenure_months)
         total = emi * tenure_months
-        return {"principal": paise_to_rupees(principal), "annual_rate": percent(annual_rate), "tenure_months": tenure_months,
-                "emi": paise_to_rupees(emi), "total_interest": paise_to_rupees(total - principal), "total_payable": paise_to_rupees(total)}
+        return {
+            "principal": paise_to_rupees(principal),
+            "annual_rate": percent(annual_rate),
+            "tenure_months": tenure_months,
+            "emi": paise_to_rupees(emi),
+            "total_interest": paise_to_rupees(total - principal),
+            "total_payable": paise_to_rupees(total),
+        }
 
     @is_tool(ToolType.READ)
     def get_gold_rate(self, purity_karat: Karat = 22) -> dict[str, Any]:
@@ -109,8 +133,11 @@ class LoanTools(ToolsBase):
         Returns:
             Today's rate per gram.
         """
-        return {"purity_karat": purity_karat, "rate_per_gram": paise_to_rupees(gold_rate_per_gram_paise(purity_karat)),
-                "as_of": clock.today_iso()}
+        return {
+            "purity_karat": purity_karat,
+            "rate_per_gram": paise_to_rupees(gold_rate_per_gram_paise(purity_karat)),
+            "as_of": clock.today_iso(),
+        }
 
     @is_tool(ToolType.READ)
     def check_gold_loan_eligibility(self, gold_weight_grams: Grams, purity_karat: Karat) -> dict[str, Any]:
@@ -125,6 +152,12 @@ class LoanTools(ToolsBase):
         """
         value = gold_rate_per_gram_paise(purity_karat) * gold_weight_grams // 1000
         maximum = value * GOLD_LOAN_LTV_BPS // 10_000
-        return {"gold_weight_grams": gold_weight_grams / 1000, "purity_karat": purity_karat, "gold_value": paise_to_rupees(value),
-                "loan_to_value": percent(GOLD_LOAN_LTV_BPS), "maximum_loan": paise_to_rupees(maximum),
-                "eligible": maximum >= GOLD_LOAN_MIN_PAISE, "minimum_loan": paise_to_rupees(GOLD_LOAN_MIN_PAISE)}
+        return {
+            "gold_weight_grams": gold_weight_grams / 1000,
+            "purity_karat": purity_karat,
+            "gold_value": paise_to_rupees(value),
+            "loan_to_value": percent(GOLD_LOAN_LTV_BPS),
+            "maximum_loan": paise_to_rupees(maximum),
+            "eligible": maximum >= GOLD_LOAN_MIN_PAISE,
+            "minimum_loan": paise_to_rupees(GOLD_LOAN_MIN_PAISE),
+        }

@@ -37,8 +37,9 @@ from tau_indian_bank.bank.money import format_rupees, parse_rupees
 from tau_indian_bank.tools.task_set import TaskSetTools
 
 #: What the assistant is told when a staged fault fires (every faulted call's output starts so).
-FAULT_MESSAGE = ("temporary fault: the bank's core system did not answer this request and nothing was changed; "
-                 "the same request can be tried again now")
+FAULT_MESSAGE = (
+    "temporary fault: the bank's core system did not answer this request and nothing was changed; the same request can be tried again now"
+)
 #: The initialization actions a robustness task may run after ``start_session`` (what ``validate`` accepts).
 STAGING_ACTIONS = ("arm_tool_fault", "plant_text", "plant_near_miss", "enable_tool")
 #: The task-set-only tools (``tools.task_set``; ``tools.catalogue.TASK_SET_SPECS`` holds their specs).
@@ -127,8 +128,9 @@ def near_miss(section: Section, figure: str, variant: str) -> Section:
     day = clock.parse_iso(section.effective_date) if how.from_genuine else clock.today()  # a draft takes effect later
     effective = day.replace(year=day.year + how.years).isoformat()
     body = re.sub(re.escape(figure) + r"(?![0-9])", changed, _without_worked_examples(section.body))
-    return Section(f"{section.doc_id}_{variant}", section.title + how.suffix, section.topic, effective,
-                   section.heading.replace(figure, changed), body)
+    return Section(
+        f"{section.doc_id}_{variant}", section.title + how.suffix, section.topic, effective, section.heading.replace(figure, changed), body
+    )
 
 
 class StagingTools(TaskSetTools):

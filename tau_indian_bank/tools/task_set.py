@@ -42,8 +42,15 @@ def schedule(outstanding: int, rate_bps: int, emi: int, first_due: dt.date, emis
         if k == emis_left - 1:  # the last EMI clears what is left
             principal = outstanding
         outstanding -= principal
-        rows.append({"due_date": clock.add_months(first_due, k).isoformat(), "emi": principal + charged,
-                     "principal": principal, "interest": charged, "outstanding_after": outstanding})
+        rows.append(
+            {
+                "due_date": clock.add_months(first_due, k).isoformat(),
+                "emi": principal + charged,
+                "principal": principal,
+                "interest": charged,
+                "outstanding_after": outstanding,
+            }
+        )
     return rows
 
 
@@ -77,8 +84,10 @@ class TaskSetTools(ToolsBase):
         rows = self.rows("SELECT * FROM branches WHERE lower(city) = lower(?) ORDER BY ifsc", (city.strip(),))
         if not rows:
             raise NotFoundError(f"the bank has no branch in {city.strip()!r}; check the city's spelling")
-        return {"city": rows[0]["city"], "branches": [
-            {"branch_name": r["branch_name"], "ifsc": r["ifsc"], "state": r["state"]} for r in rows]}
+        return {
+            "city": rows[0]["city"],
+            "branches": [{"branch_name": r["branch_name"], "ifsc": r["ifsc"], "state": r["state"]} for r in rows],
+        }
 
     def _active_loan(self, loan_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         loan = dict(self.loan(loan_id))
@@ -103,8 +112,10 @@ class TaskSetTools(ToolsBase):
         loan, rows = self._active_loan(loan_id)
         listed = [r for r in rows if r["due_date"] >= from_date.isoformat()][:count]
         if not listed:
-            raise NotFoundError(f"loan {loan_id} has no EMI due on or after {from_date.isoformat()}; its last EMI is due on "
-                                f"{rows[-1]['due_date'] if rows else loan['next_emi_date']}")
+            raise NotFoundError(
+                f"loan {loan_id} has no EMI due on or after {from_date.isoformat()}; its last EMI is due on "
+                f"{rows[-1]['due_date'] if rows else loan['next_emi_date']}"
+            )
         return {"loan_id": loan_id, "rate": f"{loan['rate_bps'] / 100:.2f}%", "emis": [_rupees(r) for r in listed]}
 
     @is_tool(ToolType.READ)
@@ -121,13 +132,21 @@ class TaskSetTools(ToolsBase):
         """
         loan, rows = self._active_loan(loan_id)
         if loan["rate_type"] != "floating":
-            raise RefusedError("part-prepayment figures are given in chat for floating-rate loans only; a fixed-rate loan's "
-                               "prepayment terms are in its key facts statement")
+            raise RefusedError(
+                "part-prepayment figures are given in chat for floating-rate loans only; a fixed-rate loan's "
+                "prepayment terms are in its key facts statement"
+            )
         if amount >= loan["outstanding_paise"]:
             raise RefusedError(f"{format_rupees(amount)} would repay the whole loan: that is a foreclosure, with its own quote")
         after, left = loan["outstanding_paise"] - amount, len(rows)
-        result = {"loan_id": loan_id, "prepayment": paise_to_rupees(amount), "principal_after": paise_to_rupees(after),
-                  "emi_now": paise_to_rupees(loan["emi_paise"]), "emis_left_now": left, "reduce": reduce}
+        result = {
+            "loan_id": loan_id,
+            "prepayment": paise_to_rupees(amount),
+            "principal_after": paise_to_rupees(after),
+            "emi_now": paise_to_rupees(loan["emi_paise"]),
+            "emis_left_now": left,
+            "reduce": reduce,
+        }
         if reduce == "emi":
             result["new_emi"] = paise_to_rupees(interest.emi_paise(after, loan["rate_bps"], left))
         else:
@@ -149,9 +168,17 @@ class TaskSetTools(ToolsBase):
         self.account(account_id)
         if on_date > clock.today():
             raise RefusedError(f"{on_date.isoformat()} is after today; no payments are recorded for it")
-        paid = self.rows("SELECT amount_paise FROM transactions WHERE account_id = ? AND posted_on = ? AND channel = 'upi' "
-                         "AND direction = 'debit' AND status = 'success' ORDER BY txn_id", (account_id, on_date.isoformat()))
+        paid = self.rows(
+            "SELECT amount_paise FROM transactions WHERE account_id = ? AND posted_on = ? AND channel = 'upi' "
+            "AND direction = 'debit' AND status = 'success' ORDER BY txn_id",
+            (account_id, on_date.isoformat()),
+        )
         total = sum(r["amount_paise"] for r in paid)
-        return {"account_id": account_id, "date": on_date.isoformat(), "upi_payments": len(paid),
-                "total_paid": paise_to_rupees(total), "daily_limit": paise_to_rupees(UPI_DAILY_LIMIT_PAISE),
-                "limit_left": paise_to_rupees(max(UPI_DAILY_LIMIT_PAISE - total, 0))}
+        return {
+            "account_id": account_id,
+            "date": on_date.isoformat(),
+            "upi_payments": len(paid),
+            "total_paid": paise_to_rupees(total),
+            "daily_limit": paise_to_rupees(UPI_DAILY_LIMIT_PAISE),
+            "limit_left": paise_to_rupees(max(UPI_DAILY_LIMIT_PAISE - total, 0)),
+        }

@@ -91,8 +91,7 @@ class BankTools(AccountTools, DepositTools, LoanTools, CardTools, PaymentTools, 
 
     def get_tools(self) -> dict[str, Tool]:
         """The tools as tau2 Tool objects (schemas the model sees), bound to this session."""
-        return {name: BankTool(func=tool) for name, tool in self.tools.items()
-                if name not in TASK_SET_SPECS or name in self.enabled}
+        return {name: BankTool(func=tool) for name, tool in self.tools.items() if name not in TASK_SET_SPECS or name in self.enabled}
 
     def use_tool(self, tool_name: str, **kwargs: Any) -> str:
         """tau2's entry point for a tool call."""
@@ -100,8 +99,7 @@ class BankTools(AccountTools, DepositTools, LoanTools, CardTools, PaymentTools, 
 
     def record(self, call_id: str, name: str, arguments: Mapping[str, Any], refused: bool, faulted: bool = False) -> None:
         """Journal a call (the environment does this for every call, refused or not)."""
-        self.journal.append(JournalEntry(call_id, name, dict(arguments) if isinstance(arguments, Mapping) else {},
-                                         refused, faulted))
+        self.journal.append(JournalEntry(call_id, name, dict(arguments) if isinstance(arguments, Mapping) else {}, refused, faulted))
 
     # --- tau2 contract ---------------------------------------------------------------------
 

@@ -19,9 +19,7 @@ def test_content_ids_depend_only_on_content_and_occurrence():
     assert first != content_id("FD", ["CUST1", "fixed", 1001])
     assert first != content_id("FD", ["CUST1", "fixed", 1000], occurrence=1)
     taken = {first}
-    assert next_free_id("FD", ["CUST1", "fixed", 1000], taken.__contains__) == content_id(
-        "FD", ["CUST1", "fixed", 1000], occurrence=1
-    )
+    assert next_free_id("FD", ["CUST1", "fixed", 1000], taken.__contains__) == content_id("FD", ["CUST1", "fixed", 1000], occurrence=1)
 
 
 def test_deposit_arithmetic_matches_hand_computed_values():

@@ -14,8 +14,17 @@ from tau_indian_bank.bank.money import (
 
 @pytest.mark.parametrize(
     ("value", "paise"),
-    [(100000, 10_000_000), (100000.0, 10_000_000), ("1,00,000", 10_000_000), ("₹1,00,000.50", 10_000_050),
-     ("Rs. 5000", 500_000), ("INR 250", 25_000), (0.1, 10), (1250.5, 125_050), ("  42 ", 4_200)],
+    [
+        (100000, 10_000_000),
+        (100000.0, 10_000_000),
+        ("1,00,000", 10_000_000),
+        ("₹1,00,000.50", 10_000_050),
+        ("Rs. 5000", 500_000),
+        ("INR 250", 25_000),
+        (0.1, 10),
+        (1250.5, 125_050),
+        ("  42 ", 4_200),
+    ],
 )
 def test_parse_rupees_reads_numbers_and_text_to_the_same_paise(value, paise):
     assert parse_rupees(value) == paise
@@ -27,9 +36,7 @@ def test_parse_rupees_refuses_what_the_bank_does_not_accept(value):
         parse_rupees(value)
 
 
-@pytest.mark.parametrize(
-    ("whole", "text"), [(0, "0"), (999, "999"), (1000, "1,000"), (100000, "1,00,000"), (12345678, "1,23,45,678")]
-)
+@pytest.mark.parametrize(("whole", "text"), [(0, "0"), (999, "999"), (1000, "1,000"), (100000, "1,00,000"), (12345678, "1,23,45,678")])
 def test_indian_digit_grouping(whole, text):
     assert group_indian(whole) == text
 

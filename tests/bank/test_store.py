@@ -35,15 +35,16 @@ def _whole_bank_digest(bank, session: BankDatabase) -> str:
     full = sqlite3.connect(":memory:")
     bank.full.backup(full)
     customer = session.customer_id
-    doomed = {name: [r for (r,) in full.execute(f"SELECT rowid FROM {name} WHERE {where}", {"c": customer})]
-              for name, where in PARTITION_FILTERS.items()}
+    doomed = {
+        name: [r for (r,) in full.execute(f"SELECT rowid FROM {name} WHERE {where}", {"c": customer})]
+        for name, where in PARTITION_FILTERS.items()
+    }
     for name, rowids in doomed.items():
         full.executemany(f"DELETE FROM {name} WHERE rowid = ?", [(r,) for r in rowids])
     for name in PARTITION_FILTERS:
         rows = session.conn.execute(f"SELECT * FROM {name}").fetchall()
         columns = SHAPES[name].columns
-        full.executemany(f"INSERT INTO {name} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
-                         [tuple(r) for r in rows])
+        full.executemany(f"INSERT INTO {name} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})", [tuple(r) for r in rows])
     parts = [f"{name}:{count}:{total % _MOD:064x}" for name, (total, count) in sorted(table_digests(full).items())]
     return hashlib.sha256("\n".join(parts).encode("ascii")).hexdigest()
 
@@ -86,7 +87,8 @@ def test_int_float_and_text_amounts_give_the_same_state(bank):
     customer, account = bank.full.execute(
         "SELECT h.customer_id, a.account_id FROM accounts a JOIN account_holders h ON h.account_id = a.account_id "
         "JOIN customers c ON c.customer_id = h.customer_id WHERE a.status = 'active' AND a.balance_paise > 5000000 "
-        "AND c.kyc_status = 'verified' ORDER BY a.account_id LIMIT 1").fetchone()
+        "AND c.kyc_status = 'verified' ORDER BY a.account_id LIMIT 1"
+    ).fetchone()
     hashes = set()
     for amount in (20000, 20000.0, "20,000", "₹20,000.00"):
         tools = BankTools()
@@ -144,10 +146,12 @@ print(json.dumps([tools.get_db_hash(), outputs]))
 @pytest.mark.e2e
 def test_same_calls_in_two_processes_with_different_hash_seeds_give_the_same_database(deposit_case):
     customer, deposit, account = deposit_case
-    calls = [("get_deposit_closure_quote", {"deposit_id": deposit}),
-             ("close_deposit", {"deposit_id": deposit, "credit_account_id": account}),
-             ("raise_service_request", {"category": "complaint", "description": "x"}),
-             ("request_statement", {"account_id": account, "from_date": "2026-01-01", "to_date": "2026-06-30"})]
+    calls = [
+        ("get_deposit_closure_quote", {"deposit_id": deposit}),
+        ("close_deposit", {"deposit_id": deposit, "credit_account_id": account}),
+        ("raise_service_request", {"category": "complaint", "description": "x"}),
+        ("request_statement", {"account_id": account, "from_date": "2026-01-01", "to_date": "2026-06-30"}),
+    ]
     results = []
     for seed in ("1", "987"):
         done = run(["python", "-c", SCRIPT, json.dumps(calls), customer], PYTHONHASHSEED=seed)

@@ -29,9 +29,30 @@ def careless_run(tmp_path_factory):
     faults = Faults(wrong_record={WRONG_RECORD}, careless_customer={INVENTS: "invent", WRONG_RECORD: "yes", LEAVES: "leave"})
     with Server(FakeModel([t for t in load_suite() if t["id"] in TASK_IDS], faults)) as server:
         args = json.dumps({"api_base": server.base, "temperature": 0})
-        done = run(["tau-indian-bank", "run", "--agent", "indian_bank_llm_agent", "--agent-llm", "openai/fake-agent",
-                    "--agent-llm-args", args, "--user", "indian_bank_user", "--user-llm", "openai/fake-customer",
-                    "--user-llm-args", args, "--task-ids", *TASK_IDS, "--results-dir", str(folder), "--save-to", "careless"])
+        done = run(
+            [
+                "tau-indian-bank",
+                "run",
+                "--agent",
+                "indian_bank_llm_agent",
+                "--agent-llm",
+                "openai/fake-agent",
+                "--agent-llm-args",
+                args,
+                "--user",
+                "indian_bank_user",
+                "--user-llm",
+                "openai/fake-customer",
+                "--user-llm-args",
+                args,
+                "--task-ids",
+                *TASK_IDS,
+                "--results-dir",
+                str(folder),
+                "--save-to",
+                "careless",
+            ]
+        )
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     return folder / "careless.json"
 

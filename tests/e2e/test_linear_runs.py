@@ -21,8 +21,22 @@ LITE = sorted(load_splits()["lite"])
 
 
 def oracle_lite(results: Path) -> list[str]:
-    return [str(BIN / "tau-indian-bank"), "run", "--agent", "indian_bank_oracle", "--user", "indian_bank_customer",
-            "--task-split-name", "lite", "--results-dir", str(results), "--save-to", "killed", "--max-concurrency", "2"]
+    return [
+        str(BIN / "tau-indian-bank"),
+        "run",
+        "--agent",
+        "indian_bank_oracle",
+        "--user",
+        "indian_bank_customer",
+        "--task-split-name",
+        "lite",
+        "--results-dir",
+        str(results),
+        "--save-to",
+        "killed",
+        "--max-concurrency",
+        "2",
+    ]
 
 
 def saved_slots(checkpoint: Path) -> Counter:
@@ -32,8 +46,15 @@ def saved_slots(checkpoint: Path) -> Counter:
 
 def test_a_run_killed_mid_way_resumes_without_a_prompt_and_runs_every_slot_exactly_once(tmp_path):
     checkpoint = tmp_path / "killed.checkpoint.jsonl"
-    process = subprocess.Popen(oracle_lite(tmp_path), cwd=ROOT, env=command_env(), stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, start_new_session=True)
+    process = subprocess.Popen(
+        oracle_lite(tmp_path),
+        cwd=ROOT,
+        env=command_env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        stdin=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     deadline = time.time() + 600
     while time.time() < deadline and process.poll() is None:
         if checkpoint.exists() and checkpoint.read_bytes().count(b"\n") > 30:
@@ -45,8 +66,9 @@ def test_a_run_killed_mid_way_resumes_without_a_prompt_and_runs_every_slot_exact
     assert 0 < sum(before.values()) < len(LITE) and not (tmp_path / "killed.json").exists()
     with open(checkpoint, "ab") as file:  # as if the kill had landed inside a write
         file.write(b'{"id": "half-written", "task_id": "' + LITE[0].encode())
-    resumed = subprocess.run(oracle_lite(tmp_path), cwd=ROOT, env=command_env(), capture_output=True, text=True,
-                             timeout=900, stdin=subprocess.DEVNULL)
+    resumed = subprocess.run(
+        oracle_lite(tmp_path), cwd=ROOT, env=command_env(), capture_output=True, text=True, timeout=900, stdin=subprocess.DEVNULL
+    )
     assert resumed.returncode == 0, resumed.stderr[-2000:]
     assert "dropped a half-written session" in resumed.stderr
     assert f"{len(LITE)} sessions ({sum(before.values())} resumed)" in resumed.stdout
@@ -57,8 +79,7 @@ def test_a_run_killed_mid_way_resumes_without_a_prompt_and_runs_every_slot_exact
     assert all(s["reward_info"]["reward"] == 1.0 for s in simulations)
 
 
-TASK_IDS = ["seq_fd_close_0001", "seq_fd_open_0001", "edge_bereavement_0001", "ctrl_update_address_0001",
-            "ctrl_balance_0001"]
+TASK_IDS = ["seq_fd_close_0001", "seq_fd_open_0001", "edge_bereavement_0001", "ctrl_update_address_0001", "ctrl_balance_0001"]
 
 
 def test_two_shards_over_a_router_with_a_failing_endpoint_merge_into_one_complete_run(tmp_path):
@@ -69,13 +90,45 @@ def test_two_shards_over_a_router_with_a_failing_endpoint_merge_into_one_complet
             "model_list:\n"
             f"  - {{model_name: bank-model, litellm_params: {{model: openai/fake, api_base: '{bad.base}'}}}}\n"
             f"  - {{model_name: bank-model, litellm_params: {{model: openai/fake, api_base: '{good.base}'}}}}\n"
-            "router_settings: {num_retries: 3, allowed_fails: 0, cooldown_time: 300}\n", encoding="utf-8")
-        command = [str(BIN / "tau-indian-bank"), "run", "--agent", "indian_bank_llm_agent", "--agent-llm", "bank-model",
-                   "--user", "indian_bank_user", "--user-llm", "bank-model", "--router", str(router), "--task-ids",
-                   *TASK_IDS, "--num-trials", "2", "--max-concurrency", "2", "--results-dir", str(tmp_path),
-                   "--save-to", "routed"]
-        shards = [subprocess.Popen([*command, "--shard", f"{i}/2"], cwd=ROOT, env=command_env(), stdout=subprocess.PIPE,
-                                   stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL) for i in (1, 2)]
+            "router_settings: {num_retries: 3, allowed_fails: 0, cooldown_time: 300}\n",
+            encoding="utf-8",
+        )
+        command = [
+            str(BIN / "tau-indian-bank"),
+            "run",
+            "--agent",
+            "indian_bank_llm_agent",
+            "--agent-llm",
+            "bank-model",
+            "--user",
+            "indian_bank_user",
+            "--user-llm",
+            "bank-model",
+            "--router",
+            str(router),
+            "--task-ids",
+            *TASK_IDS,
+            "--num-trials",
+            "2",
+            "--max-concurrency",
+            "2",
+            "--results-dir",
+            str(tmp_path),
+            "--save-to",
+            "routed",
+        ]
+        shards = [
+            subprocess.Popen(
+                [*command, "--shard", f"{i}/2"],
+                cwd=ROOT,
+                env=command_env(),
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                stdin=subprocess.DEVNULL,
+            )
+            for i in (1, 2)
+        ]
         outputs = [shard.communicate(timeout=900) for shard in shards]
         assert [shard.returncode for shard in shards] == [0, 0], [err[-2000:] for _, err in outputs]
         assert bad.model.requests >= 1  # the failing endpoint was tried, and its calls were retried elsewhere

@@ -14,9 +14,9 @@ from tests.support.fake_llm import FakeModel, Faults, Server
 pytestmark = pytest.mark.e2e
 
 NORMAL = ["seq_fd_close_0001", "seq_fd_open_0001", "ctrl_update_address_0001"]
-MALFORMED_READ = "ctrl_balance_0001"       # first call is a read: the model retries and still passes
+MALFORMED_READ = "ctrl_balance_0001"  # first call is a read: the model retries and still passes
 MALFORMED_WRITE = "edge_kyc_expired_deposit_0001"  # first call is a change: the garbled attempt is an impure write
-DOWN = "edge_bereavement_0001"             # the model fails every turn: a recorded failure, not a crash
+DOWN = "edge_bereavement_0001"  # the model fails every turn: a recorded failure, not a crash
 TASK_IDS = [*NORMAL, MALFORMED_READ, MALFORMED_WRITE, DOWN]
 SECRET = "sk-test-4f9a1c7e2b8d6a3f0e5c9b1d"
 
@@ -31,10 +31,36 @@ def server():
 
 def tau2_model_run(server, results: Path, name: str, *extra: str, **env: str):
     args = json.dumps({"api_base": server.base, "temperature": 0})
-    return run(["tau2", "run", "--domain", "indian_bank", "--agent", "indian_bank_llm_agent", "--agent-llm",
-                "openai/fake-agent", "--agent-llm-args", args, "--user", "indian_bank_user", "--user-llm", "openai/fake-user",
-                "--user-llm-args", args, "--task-ids", *TASK_IDS, "--results-dir", str(results), "--save-to", name,
-                "--max-concurrency", "2", *extra], **env)
+    return run(
+        [
+            "tau2",
+            "run",
+            "--domain",
+            "indian_bank",
+            "--agent",
+            "indian_bank_llm_agent",
+            "--agent-llm",
+            "openai/fake-agent",
+            "--agent-llm-args",
+            args,
+            "--user",
+            "indian_bank_user",
+            "--user-llm",
+            "openai/fake-user",
+            "--user-llm-args",
+            args,
+            "--task-ids",
+            *TASK_IDS,
+            "--results-dir",
+            str(results),
+            "--save-to",
+            name,
+            "--max-concurrency",
+            "2",
+            *extra,
+        ],
+        **env,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -51,8 +77,7 @@ def test_scores_the_expected_verdicts_despite_server_errors_and_garbled_calls(mo
     assert sorted(sims) == sorted(TASK_IDS)
     rewards = {task_id: sims[task_id]["reward_info"]["reward"] for task_id in sims}
     assert rewards == {**dict.fromkeys([*NORMAL, MALFORMED_READ], 1.0), MALFORMED_WRITE: 0.0, DOWN: 0.0}
-    garbled = [c for m in sims[MALFORMED_READ]["messages"] for c in m.get("tool_calls") or []
-               if "__raw_arguments__" in c["arguments"]]
+    garbled = [c for m in sims[MALFORMED_READ]["messages"] for c in m.get("tool_calls") or [] if "__raw_arguments__" in c["arguments"]]
     assert len(garbled) == 1  # recorded as the model sent it, answered with an error, then retried
     down = sims[DOWN]
     assert down["termination_reason"] == "agent_error"  # a model error in tau2's own terms, never a stop
@@ -81,8 +106,9 @@ def test_no_file_a_run_writes_contains_the_api_key(model_run, server):
 
 
 def test_a_key_named_by_agent_api_key_is_redacted_from_the_results(server, tmp_path):
-    done = tau2_model_run(server, tmp_path, "named-key", "--agent-api-key", "BANK_AGENT_KEY", BANK_AGENT_KEY=SECRET,
-                          OPENAI_API_KEY="sk-other-not-saved-000")
+    done = tau2_model_run(
+        server, tmp_path, "named-key", "--agent-api-key", "BANK_AGENT_KEY", BANK_AGENT_KEY=SECRET, OPENAI_API_KEY="sk-other-not-saved-000"
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     assert "will be redacted" in done.stderr
     written = list(tmp_path.rglob("*.json"))
@@ -95,16 +121,44 @@ def test_the_judge_runs_only_when_configured(model_run, server):
     before = run(["tau-indian-bank", "report", str(results / "fake.json"), "--format", "json"])
     assert "judged_pass_rate" not in json.loads(before.stdout)["runs"][0]
     args = json.dumps({"api_base": server.base})
-    judged = run(["tau-indian-bank", "report", str(results / "fake.json"), "--format", "json", "--judge-llm",
-                  "openai/fake-judge", "--judge-llm-args", args], OPENAI_API_KEY=SECRET)
+    judged = run(
+        [
+            "tau-indian-bank",
+            "report",
+            str(results / "fake.json"),
+            "--format",
+            "json",
+            "--judge-llm",
+            "openai/fake-judge",
+            "--judge-llm-args",
+            args,
+        ],
+        OPENAI_API_KEY=SECRET,
+    )
     assert judged.returncode == 0, judged.stderr[-2000:]
     metrics = json.loads(judged.stdout)["runs"][0]
     assert metrics["judged_sessions"] == len(TASK_IDS) and metrics["judged_pass_rate"] == 1.0
 
 
 def test_a_missing_api_key_is_a_one_line_error(tmp_path):
-    done = run(["tau2", "run", "--domain", "indian_bank", "--agent", "indian_bank_llm_agent", "--agent-llm", "openai/gpt-4o",
-                "--user", "indian_bank_customer", "--task-ids", "ctrl_balance_0001", "--results-dir", str(tmp_path)])
+    done = run(
+        [
+            "tau2",
+            "run",
+            "--domain",
+            "indian_bank",
+            "--agent",
+            "indian_bank_llm_agent",
+            "--agent-llm",
+            "openai/gpt-4o",
+            "--user",
+            "indian_bank_customer",
+            "--task-ids",
+            "ctrl_balance_0001",
+            "--results-dir",
+            str(tmp_path),
+        ]
+    )
     assert done.returncode != 0
     last = done.stderr.strip().splitlines()[-1]
     assert last.startswith("error: model 'openai/gpt-4o' needs OPENAI_API_KEY"), done.stderr[-1500:]
@@ -127,8 +181,9 @@ def test_the_readme_loopback_example_is_what_a_loopback_run_prints(tmp_path):
         assert done.returncode == 0, done.stderr[-2000:]
         report = run(MODEL_REPORT.split(), cwd=tmp_path, **env)
     assert done.stdout.strip().splitlines() == last_lines
-    row = next(line for line in report.stdout.split("### Cost and effort per session (median)")[1].splitlines()
-               if line.startswith("| gpt41-try |"))
+    row = next(
+        line for line in report.stdout.split("### Cost and effort per session (median)")[1].splitlines() if line.startswith("| gpt41-try |")
+    )
     cells, shown = row.split(" | "), shown_row.split(" | ")
     assert cells[:6] + cells[7:] == shown[:6] + shown[7:]  # every column but the duration, which is the machine's
 

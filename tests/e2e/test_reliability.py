@@ -21,8 +21,23 @@ LITE = sorted(load_splits()["lite"])
 
 
 def oracle_lite(results: Path, name: str, *extra: str) -> list[str]:
-    return [str(BIN / "tau2"), "run", "--domain", "indian_bank", "--agent", "indian_bank_oracle", "--user",
-            "indian_bank_customer", "--task-split-name", "lite", "--results-dir", str(results), "--save-to", name, *extra]
+    return [
+        str(BIN / "tau2"),
+        "run",
+        "--domain",
+        "indian_bank",
+        "--agent",
+        "indian_bank_oracle",
+        "--user",
+        "indian_bank_customer",
+        "--task-split-name",
+        "lite",
+        "--results-dir",
+        str(results),
+        "--save-to",
+        name,
+        *extra,
+    ]
 
 
 def sessions(path: Path) -> list[dict]:
@@ -30,8 +45,15 @@ def sessions(path: Path) -> list[dict]:
 
 
 def test_sixteen_concurrent_sessions_through_tau2_all_pass_without_cross_talk(tmp_path):
-    done = subprocess.run(oracle_lite(tmp_path, "crowd", "--max-concurrency", "16"), cwd=ROOT, env=command_env(),
-                          capture_output=True, text=True, timeout=900, stdin=subprocess.DEVNULL)
+    done = subprocess.run(
+        oracle_lite(tmp_path, "crowd", "--max-concurrency", "16"),
+        cwd=ROOT,
+        env=command_env(),
+        capture_output=True,
+        text=True,
+        timeout=900,
+        stdin=subprocess.DEVNULL,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     sims = sessions(tmp_path / "crowd.json")
     assert sorted(s["task_id"] for s in sims) == LITE
@@ -40,8 +62,15 @@ def test_sixteen_concurrent_sessions_through_tau2_all_pass_without_cross_talk(tm
 
 def test_a_run_killed_mid_way_resumes_and_completes_every_task_exactly_once(tmp_path):
     results = tmp_path / "results"
-    process = subprocess.Popen(oracle_lite(results, "killed"), cwd=ROOT, env=command_env(), stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, start_new_session=True)
+    process = subprocess.Popen(
+        oracle_lite(results, "killed"),
+        cwd=ROOT,
+        env=command_env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        stdin=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     path = results / "killed.json"
     deadline = time.time() + 300
     while time.time() < deadline:
@@ -53,8 +82,9 @@ def test_a_run_killed_mid_way_resumes_and_completes_every_task_exactly_once(tmp_
     repair_results_file(path)  # what the plugin does on resume, done here to count the survivors
     before = len(sessions(path))
     assert 0 < before < len(LITE)
-    resumed = subprocess.run(oracle_lite(results, "killed"), cwd=ROOT, env=command_env(), input="y\n",
-                             capture_output=True, text=True, timeout=900)
+    resumed = subprocess.run(
+        oracle_lite(results, "killed"), cwd=ROOT, env=command_env(), input="y\n", capture_output=True, text=True, timeout=900
+    )
     assert resumed.returncode == 0, resumed.stderr[-2000:]
     sims = sessions(path)
     counts = Counter(s["task_id"] for s in sims)
@@ -64,8 +94,7 @@ def test_a_run_killed_mid_way_resumes_and_completes_every_task_exactly_once(tmp_
 
 def test_a_results_file_cut_off_mid_write_is_repaired_on_resume(tmp_path):
     command = oracle_lite(tmp_path, "cut", "--task-ids", *LITE[:8])
-    first = subprocess.run(command, cwd=ROOT, env=command_env(), capture_output=True, text=True, timeout=600,
-                           stdin=subprocess.DEVNULL)
+    first = subprocess.run(command, cwd=ROOT, env=command_env(), capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
     assert first.returncode == 0, first.stderr[-2000:]
     path = tmp_path / "cut.json"
     text = path.read_text(encoding="utf-8")

@@ -21,9 +21,25 @@ def stock_run(results: Path, *args: str, plugin: bool):
     """``tau2 run`` with a key flag and the truncated file in place; what it printed and left behind."""
     path = results / "stock.json"
     path.write_text(TRUNCATED, encoding="utf-8")
-    done = run(["tau2", "run", *args, "--agent", "llm_agent", "--user", "user_simulator", "--results-dir", str(results),
-                "--save-to", "stock", "--agent-api-key", "STOCK_RUN_KEY"],
-               STOCK_RUN_KEY=SECRET, TAU_INDIAN_BANK_DISABLE_PLUGIN="0" if plugin else "1")
+    done = run(
+        [
+            "tau2",
+            "run",
+            *args,
+            "--agent",
+            "llm_agent",
+            "--user",
+            "user_simulator",
+            "--results-dir",
+            str(results),
+            "--save-to",
+            "stock",
+            "--agent-api-key",
+            "STOCK_RUN_KEY",
+        ],
+        STOCK_RUN_KEY=SECRET,
+        TAU_INDIAN_BANK_DISABLE_PLUGIN="0" if plugin else "1",
+    )
     files = {p.name: p.read_bytes() for p in results.iterdir()}
     stdout, stderr = (text.replace(str(results), "RESULTS") for text in (_LOG_TIME.sub("", done.stdout), done.stderr))
     return done.returncode, stderr, stdout, files
@@ -48,14 +64,20 @@ def test_a_stock_domain_run_is_the_same_with_and_without_the_plugin(tmp_path, ar
     assert with_plugin == without  # same status, same stderr (no warning, no one-line rewrite), same output and files
 
 
-PROBE = ("import sys; sys.argv[:] = {argv!r}; hook = sys.excepthook; import tau2.registry as r; "
-         "print('indian_bank' in r.registry.get_domains(), sys.excepthook is hook)")
+PROBE = (
+    "import sys; sys.argv[:] = {argv!r}; hook = sys.excepthook; import tau2.registry as r; "
+    "print('indian_bank' in r.registry.get_domains(), sys.excepthook is hook)"
+)
 
 
 @pytest.mark.parametrize(
     ("argv", "swapped"),
-    [(["tau2", "run", "--domain", "retail"], False), (["tau2", "view"], False), (["tau2", "evaluate-trajs", "x.json"], False),
-     (["tau2", "run", "--domain=indian_bank"], True)],
+    [
+        (["tau2", "run", "--domain", "retail"], False),
+        (["tau2", "view"], False),
+        (["tau2", "evaluate-trajs", "x.json"], False),
+        (["tau2", "run", "--domain=indian_bank"], True),
+    ],
 )
 def test_the_plugin_registers_everywhere_but_changes_the_excepthook_only_in_indian_bank_runs(argv, swapped):
     done = run(["python", "-c", PROBE.format(argv=argv)])
@@ -63,15 +85,22 @@ def test_the_plugin_registers_everywhere_but_changes_the_excepthook_only_in_indi
     assert done.stdout.split()[-2:] == ["True", str(not swapped)]
 
 
-COST_MAP_PROBE = ("import importlib.util, os, sys; os.environ.pop('LITELLM_LOCAL_MODEL_COST_MAP', None); "
-                  "sys.argv[:] = {argv!r}; importlib.util.find_spec('tau2'); "
-                  "print(os.environ.get('LITELLM_LOCAL_MODEL_COST_MAP'))")
+COST_MAP_PROBE = (
+    "import importlib.util, os, sys; os.environ.pop('LITELLM_LOCAL_MODEL_COST_MAP', None); "
+    "sys.argv[:] = {argv!r}; importlib.util.find_spec('tau2'); "
+    "print(os.environ.get('LITELLM_LOCAL_MODEL_COST_MAP'))"
+)
 
 
 @pytest.mark.parametrize(
     ("argv", "local"),
-    [(["tau2", "run", "--domain", "retail"], False), (["tau2", "view"], False), (["python", "-m", "x", "indian_bank"], False),
-     (["tau2", "run", "--domain", "indian_bank"], True), (["tau2", "play", "-d", "indian_bank"], True)],
+    [
+        (["tau2", "run", "--domain", "retail"], False),
+        (["tau2", "view"], False),
+        (["python", "-m", "x", "indian_bank"], False),
+        (["tau2", "run", "--domain", "indian_bank"], True),
+        (["tau2", "play", "-d", "indian_bank"], True),
+    ],
 )
 def test_litellm_is_pointed_at_its_bundled_cost_map_only_in_indian_bank_commands(argv, local):
     done = run(["python", "-c", COST_MAP_PROBE.format(argv=argv)])

@@ -30,8 +30,7 @@ def write_mirror(root: Path) -> Path:
         folder.mkdir(parents=True, exist_ok=True)
         (folder / "tasks.json").write_text(text, encoding="utf-8")
         (folder / "split_tasks.json").write_text(json.dumps({"base": list(MIRROR_TASKS)}) + "\n", encoding="utf-8")
-    (root / MANIFEST_NAME).write_bytes(render_manifest({"seed": 0, "plan": {"name": "mirror"}, "generators": current_generators()},
-                                                       root))
+    (root / MANIFEST_NAME).write_bytes(render_manifest({"seed": 0, "plan": {"name": "mirror"}, "generators": current_generators()}, root))
     return root
 
 

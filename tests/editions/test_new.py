@@ -78,10 +78,15 @@ def test_an_interrupted_edition_leaves_nothing_behind(tmp_path, monkeypatch, mir
 
 @pytest.mark.e2e
 def test_the_cli_prints_the_tables_and_one_line_when_an_edition_is_refused(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "tau_indian_bank.cli", "edition", "new", "--seed", str(SEED), "--out",
-                           str(tmp_path / "e")], cwd=ROOT, env=command_env(), capture_output=True, text=True, timeout=120)
-    assert done.returncode == 2 and done.stderr.strip().splitlines() == [
-        f"error: seed {SEED} is the public suite's; choose any other"]
+    done = subprocess.run(
+        [sys.executable, "-m", "tau_indian_bank.cli", "edition", "new", "--seed", str(SEED), "--out", str(tmp_path / "e")],
+        cwd=ROOT,
+        env=command_env(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2 and done.stderr.strip().splitlines() == [f"error: seed {SEED} is the public suite's; choose any other"]
 
 
 @pytest.mark.slow
@@ -92,8 +97,13 @@ def test_a_reduced_edition_is_complete_validated_and_checked(small_edition):
     assert set(manifest["generators"]) == {"seed_data", "task_sets"}
     assert "policy/servicing_policy.md" in manifest["shared"]
     files = set(manifest["files"])
-    assert {"data/seed/customers.csv", "tasks/tasks.json", "tasks/split_tasks.json", "tasks/robust/tasks.json",
-            "tasks/robust/split_tasks.json"} <= files and MANIFEST_NAME not in files
+    assert {
+        "data/seed/customers.csv",
+        "tasks/tasks.json",
+        "tasks/split_tasks.json",
+        "tasks/robust/tasks.json",
+        "tasks/robust/split_tasks.json",
+    } <= files and MANIFEST_NAME not in files
     for part, counts in manifest["validation"].items():
         assert counts["passed"] == counts["required"] > 0, part
     assert verify(small_edition).label.startswith("edition ")
@@ -106,9 +116,26 @@ def test_the_same_seed_gives_the_same_bytes_in_two_processes(small_edition, tmp_
     outs = []
     for hash_seed in ("1", "2"):
         out = tmp_path / f"again{hash_seed}"
-        done = subprocess.run([sys.executable, "-m", "tau_indian_bank.cli", "edition", "new", "--seed", str(SMALL_SEED),
-                               "--per-family", "1", "--out", str(out)], cwd=ROOT, env=command_env(PYTHONHASHSEED=hash_seed),
-                              capture_output=True, text=True, timeout=900)
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "tau_indian_bank.cli",
+                "edition",
+                "new",
+                "--seed",
+                str(SMALL_SEED),
+                "--per-family",
+                "1",
+                "--out",
+                str(out),
+            ],
+            cwd=ROOT,
+            env=command_env(PYTHONHASHSEED=hash_seed),
+            capture_output=True,
+            text=True,
+            timeout=900,
+        )
         assert done.returncode == 0, done.stderr[-3000:]
         outs.append(out)
     expected = (small_edition / MANIFEST_NAME).read_bytes()

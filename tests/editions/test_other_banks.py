@@ -53,13 +53,16 @@ def test_the_fallback_tasks_pass_every_check_of_validate_but_the_suite_compositi
     assert len(checks) - len(composition) >= 10
 
 
-@pytest.mark.parametrize(("text", "found"), [
-    ("The statement request number is STMTIKASA2PC.", []),  # seed 100's bank: S7 read '2PC' as a percentage
-    ("Your reference is TXNOT5FE2PC, noted.", []),
-    ("The rate is 7 pc a year.", ["7"]),
-    ("The rate is 7.25% a year (7 per cent before).", ["7.25", "7"]),
-    ("Rates: 6.5%/7%.", ["6.5", "7"]),
-])
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("The statement request number is STMTIKASA2PC.", []),  # seed 100's bank: S7 read '2PC' as a percentage
+        ("Your reference is TXNOT5FE2PC, noted.", []),
+        ("The rate is 7 pc a year.", ["7"]),
+        ("The rate is 7.25% a year (7 per cent before).", ["7.25", "7"]),
+        ("Rates: 6.5%/7%.", ["6.5", "7"]),
+    ],
+)
 def test_a_reference_that_ends_in_digits_and_pc_is_not_a_percentage(text, found):
     from tau_indian_bank.text import percents
 

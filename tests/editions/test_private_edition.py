@@ -53,9 +53,13 @@ def _run(command: str, cwd, **env: str):
 def test_the_docs_commands_make_use_and_measure_a_full_edition(tmp_path):
     commands = section_commands()
     assert [c.split()[:3] for c in commands] == [
-        ["tau-indian-bank", "edition", "new"], ["tau-indian-bank", "edition", "compare"], ["tau-indian-bank", "validate", "--edition"],
-        ["tau-indian-bank", "run", "--edition"], ["TAU_INDIAN_BANK_EDITION=my-edition", "tau2", "run"],
-        ["tau-indian-bank", "report", "--edition"]], "the page's commands changed: update this test"
+        ["tau-indian-bank", "edition", "new"],
+        ["tau-indian-bank", "edition", "compare"],
+        ["tau-indian-bank", "validate", "--edition"],
+        ["tau-indian-bank", "run", "--edition"],
+        ["TAU_INDIAN_BANK_EDITION=my-edition", "tau2", "run"],
+        ["tau-indian-bank", "report", "--edition"],
+    ], "the page's commands changed: update this test"
     made = _run(commands[0], tmp_path)
     assert made.returncode == 0, made.stderr[-3000:]
     edition = tmp_path / "my-edition"

@@ -21,12 +21,25 @@ PUBLIC_TASKS = [t for t in load_suite() if t["id"] in MIRROR_TASKS]
 
 def _results(tmp_path, name, tasks, edition=None):
     """A tau2 results file of ``tasks`` (every session passed); ``edition``: the digest ``tau-indian-bank run`` records."""
-    data = {"info": {"num_trials": 1, "agent_info": {"implementation": "indian_bank_oracle", "llm": "offline"},
-                     "user_info": {"implementation": "indian_bank_customer"}, "environment_info": {"domain_name": "indian_bank"}},
-            "tasks": tasks,
-            "simulations": [{"task_id": t["id"], "trial": 0, "termination_reason": "user_stop", "messages": [],
-                             "reward_info": {"reward": 1.0, "db_check": {"db_match": True}, "env_assertions": [{"met": True}]}}
-                            for t in tasks]}
+    data = {
+        "info": {
+            "num_trials": 1,
+            "agent_info": {"implementation": "indian_bank_oracle", "llm": "offline"},
+            "user_info": {"implementation": "indian_bank_customer"},
+            "environment_info": {"domain_name": "indian_bank"},
+        },
+        "tasks": tasks,
+        "simulations": [
+            {
+                "task_id": t["id"],
+                "trial": 0,
+                "termination_reason": "user_stop",
+                "messages": [],
+                "reward_info": {"reward": 1.0, "db_check": {"db_match": True}, "env_assertions": [{"met": True}]},
+            }
+            for t in tasks
+        ],
+    }
     if edition:
         data[RUN_METADATA_KEY] = {"provenance": {"edition": {"digest": edition, "label": "x"}}}
     path = tmp_path / f"{name}.json"
@@ -59,15 +72,21 @@ def test_the_report_refuses_a_run_of_another_edition_in_one_line_naming_both(mir
     recorded = _results(tmp_path, "recorded", PUBLIC_TASKS, edition="f" * 64)
     ours = _results(tmp_path, "public", PUBLIC_TASKS)
     with use_edition(None):
-        with pytest.raises(EditionError, match=r"mirror\.json holds sessions of an edition not given to this command, "
-                                               r"not of public 1\.0\.0: a report pairs sessions of one edition only"):
+        with pytest.raises(
+            EditionError,
+            match=r"mirror\.json holds sessions of an edition not given to this command, "
+            r"not of public 1\.0\.0: a report pairs sessions of one edition only",
+        ):
             load_runs([ours, theirs])
         with pytest.raises(EditionError, match=r"recorded\.json holds sessions of edition ffffffffffff, not of public 1\.0\.0"):
             load_runs([recorded])
         assert [r.label for r in load_runs([ours])] == ["public"]
     with use_edition(mirror):
-        with pytest.raises(EditionError, match=rf"public\.json holds sessions of public 1\.0\.0, not of edition {digest[:12]}.*"
-                                               r"drop --edition"):
+        with pytest.raises(
+            EditionError,
+            match=rf"public\.json holds sessions of public 1\.0\.0, not of edition {digest[:12]}.*"
+            r"drop --edition",
+        ):
             load_runs([theirs, ours])
         mirrored = load_runs([theirs])
         assert [r.label for r in mirrored] == ["mirror"]
@@ -100,8 +119,11 @@ def test_shards_of_two_editions_do_not_merge(tmp_path):
     def shard(name, edition):
         path = _results(tmp_path, name, PUBLIC_TASKS[:1])
         data = json.loads(open(path, encoding="utf-8").read())
-        data[RUN_METADATA_KEY] = {"provenance": {"edition": {"digest": edition}}, "task_ids": [PUBLIC_TASKS[0]["id"]],
-                                  "slots": [[PUBLIC_TASKS[0]["id"], 0]]}
+        data[RUN_METADATA_KEY] = {
+            "provenance": {"edition": {"digest": edition}},
+            "task_ids": [PUBLIC_TASKS[0]["id"]],
+            "slots": [[PUBLIC_TASKS[0]["id"], 0]],
+        }
         open(path, "w", encoding="utf-8").write(json.dumps(data))
         return path
 
@@ -134,7 +156,8 @@ def test_report_edition_flag_reads_the_edition_and_refuses_a_folder_that_is_not_
     refused = run(["tau-indian-bank", "report", results])
     assert refused.returncode == 2 and refused.stderr.strip().splitlines() == [
         f"error: {results} holds sessions of an edition not given to this command, not of public 1.0.0: a report pairs "
-        "sessions of one edition only (pass --edition with that edition's folder, and report each edition on its own)"]
+        "sessions of one edition only (pass --edition with that edition's folder, and report each edition on its own)"
+    ]
     bogus = run(["tau-indian-bank", "report", results, "--edition", str(tmp_path)])
     assert bogus.returncode == 2 and "not an edition (no edition.json" in bogus.stderr
     by_variable = run(["tau-indian-bank", "report", results, "--format", "json"], TAU_INDIAN_BANK_EDITION=str(mirror))

@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 
 from tau_indian_bank.evaluation.answers import say, states_fact
-from tau_indian_bank.evaluation.fact_rules import amount, asks_for, request_text
+from tau_indian_bank.evaluation.fact_kinds import amount
 from tau_indian_bank.evaluation.facts import notes_with_declared, task_facts
+from tau_indian_bank.evaluation.request_needs import asks_for, request_text
 from tau_indian_bank.paths import ROBUST_TASKS_FILE
 from tau_indian_bank.tasks.fact_needs import fact_needs_check, unasked_figures
 from tau_indian_bank.tasks.suite_files import load_suite
@@ -35,17 +36,25 @@ def test_a_decline_is_not_told_figures_it_never_asked_for():
     assert "closure payout" in deposit and "maturity amount" not in deposit
 
 
-@pytest.mark.parametrize(("prefix", "label"), [
-    ("ctrl_request_status_", "due date"), ("seq_maturity_instruction_", "maturity date"), ("ctrl_card_and_account_", "expiry"),
-])
+@pytest.mark.parametrize(
+    ("prefix", "label"),
+    [
+        ("ctrl_request_status_", "due date"),
+        ("seq_maturity_instruction_", "maturity date"),
+        ("ctrl_card_and_account_", "expiry"),
+    ],
+)
 def test_a_date_the_customer_did_not_ask_for_is_no_fact(prefix, label):
     assert not any(label in fact for fact in _labels(_task(prefix)))
 
 
-@pytest.mark.parametrize(("prefix", "labels"), [
-    ("edge_deposit_already_closed_", {"date the deposit was closed", "amount paid on closure"}),  # policy 4.6
-    ("edge_cheque_cleared_", {"was cleared"}),  # policy 7.2
-])
+@pytest.mark.parametrize(
+    ("prefix", "labels"),
+    [
+        ("edge_deposit_already_closed_", {"date the deposit was closed", "amount paid on closure"}),  # policy 4.6
+        ("edge_cheque_cleared_", {"was cleared"}),  # policy 7.2
+    ],
+)
 def test_a_figure_the_policy_says_to_tell_is_a_fact_unasked(prefix, labels):
     told = _labels(_task(prefix))
     assert all(any(label in fact for fact in told) for label in labels), told

@@ -72,8 +72,7 @@ def test_references_the_bank_creates_are_read_from_the_session_and_the_customers
 
 def test_only_calculator_figures_may_be_rounded():
     rounded = {(f.field, f.rounding) for t in load_suite() for f in task_facts(t) if f.rounding != "exact"}
-    assert rounded == {("maturity_amount", "lakh"), ("periodic_interest", "rupee"), ("maximum_loan", "rupee"),
-                       ("emi", "rupee")}
+    assert rounded == {("maturity_amount", "lakh"), ("periodic_interest", "rupee"), ("maximum_loan", "rupee"), ("emi", "rupee")}
     balances = [f for t in load_suite() for f in task_facts(t) if f.field in ("balance", "payout", "total_payable")]
     assert balances and all(f.rounding == "exact" for f in balances)
 
@@ -81,7 +80,10 @@ def test_only_calculator_figures_may_be_rounded():
 def test_tasks_without_facts_are_rules_questions_and_hand_overs():
     bare = [t for t in load_suite() if not task_facts(t)]
     assert len(bare) == 18
-    assert Counter(t["id"].rsplit("_", 1)[0] for t in bare) == {"ctrl_rules_question": 13, "edge_bereavement": 3,
-                                                                 "edge_account_takeover": 2}
+    assert Counter(t["id"].rsplit("_", 1)[0] for t in bare) == {
+        "ctrl_rules_question": 13,
+        "edge_bereavement": 3,
+        "edge_account_takeover": 2,
+    }
     assert all(why_no_facts(t) for t in bare)
     assert why_no_facts(_task("ctrl_balance_")) is None

@@ -43,14 +43,24 @@ def test_a_new_gate_is_one_registry_line(monkeypatch):
 
 def _session() -> list[dict]:
     messages = [dict(m) for m in HISTORY] + [{"role": "user", "content": f"Close deposit {DEPOSIT} please."}]
-    messages += [{"role": "assistant", "content": None, "tool_calls": [
-        {"id": "a", "name": "get_deposit_details", "arguments": {"deposit_id": DEPOSIT}},
-        {"id": "b", "name": "close_deposit", "arguments": {"deposit_id": DEPOSIT, "credit_account_id": ACCOUNT}}]},
+    messages += [
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {"id": "a", "name": "get_deposit_details", "arguments": {"deposit_id": DEPOSIT}},
+                {"id": "b", "name": "close_deposit", "arguments": {"deposit_id": DEPOSIT, "credit_account_id": ACCOUNT}},
+            ],
+        },
         {"role": "tool", "id": "a", "content": json.dumps({"deposit_id": DEPOSIT}), "error": False},
         {"role": "tool", "id": "b", "content": f"Error: {FAULT_MESSAGE}", "error": True},
-        {"role": "assistant", "content": "Shall I retry?", "tool_calls": [
-            {"id": "c", "name": "close_deposit", "arguments": "not a mapping"}]},
-        {"role": "tool", "id": "c", "content": "Error: bad arguments", "error": True}]
+        {
+            "role": "assistant",
+            "content": "Shall I retry?",
+            "tool_calls": [{"id": "c", "name": "close_deposit", "arguments": "not a mapping"}],
+        },
+        {"role": "tool", "id": "c", "content": "Error: bad arguments", "error": True},
+    ]
     return messages
 
 

@@ -42,8 +42,20 @@ def test_the_sets_are_as_large_and_as_varied_as_promised():
     replies = load_replies()
     assert len(replies) >= 200 and len({r.id for r in replies}) == len(replies)
     kinds = Counter(r.kind for r in replies)
-    assert set(kinds) == {"fact_format", "wrong_figure", "other_record", "rounded", "negation", "description", "refusal", "plan",
-                          "generic_claim", "specific_claim", "proposal", "non_proposal"}
+    assert set(kinds) == {
+        "fact_format",
+        "wrong_figure",
+        "other_record",
+        "rounded",
+        "negation",
+        "description",
+        "refusal",
+        "plan",
+        "generic_claim",
+        "specific_claim",
+        "proposal",
+        "non_proposal",
+    }
     assert Counter(label for _, label in load_customer_replies()).keys() == {"yes", "no", "unclear"}
     conversations = load_conversations()
     careful = {c.task_id for c in conversations if c.variant == "careful"}

@@ -31,8 +31,11 @@ def test_every_labelled_conversation_has_the_agreed_shape():
 
 
 def test_the_audit_agrees_with_every_label_of_the_hand_made_twins():
-    twins = [item for item in load() if item.data["variant"].startswith("twin-")
-             and item.data["customer"].startswith("indian_bank_customer (scripted)")]
+    twins = [
+        item
+        for item in load()
+        if item.data["variant"].startswith("twin-") and item.data["customer"].startswith("indian_bank_customer (scripted)")
+    ]
     assert {item.data["variant"] for item in twins} >= {f"twin-{twin.check}" for twin in TWINS}
     counted = scores(twins)
     for check in AUDITS:

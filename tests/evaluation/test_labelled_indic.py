@@ -26,8 +26,7 @@ from tests.labelled.loader import (
 )
 
 LABELS = frozenset(("reading", "asks", "S2", "S6", "S7", "facts", "pending"))
-ASKS = frozenset(("account", "card", "deposit", "cheque", "amount", "tenure", "leaves", "date", "reason", "address", "branch",
-                  "choice"))
+ASKS = frozenset(("account", "card", "deposit", "cheque", "amount", "tenure", "leaves", "date", "reason", "address", "branch", "choice"))
 LANGUAGES = frozenset(("hinglish", "hindi", "english"))
 FACT_KEYS = frozenset(("kind", "value", "rounding", "stated", "label"))
 
@@ -101,8 +100,10 @@ def test_the_indic_set_is_as_large_and_as_varied_as_promised():
     assert all(gates[(gate, verdict)] >= 10 for gate in ("S2", "S6", "S7") for verdict in ("pass", "fail")), gates
     customer = Counter(label for _, label in load_customer_replies("indic"))
     assert sum(customer.values()) >= 60 and min(customer.values()) >= 10, customer
-    assert all(s["task"].startswith("rob_") or s["task"].split("_")[0] in ("seq", "edge", "rare", "ctrl")
-               for s in replies_source("indic")["scenarios"].values())
+    assert all(
+        s["task"].startswith("rob_") or s["task"].split("_")[0] in ("seq", "edge", "rare", "ctrl")
+        for s in replies_source("indic")["scenarios"].values()
+    )
 
 
 def test_the_indic_facts_are_the_tasks_facts():
@@ -113,6 +114,10 @@ def test_the_indic_facts_are_the_tasks_facts():
 
 def test_the_indic_scenarios_replay_through_the_bank_without_an_error():
     """Every call of every scenario succeeds, so each figure a reply quotes is one the bank gave."""
-    failed = [(name, m["content"]) for name in replies_source("indic")["scenarios"] for m in scenario_messages(name, "indic")
-              if m.get("role") == "tool" and (m.get("error") or str(m.get("content", "")).startswith("Error"))]
+    failed = [
+        (name, m["content"])
+        for name in replies_source("indic")["scenarios"]
+        for m in scenario_messages(name, "indic")
+        if m.get("role") == "tool" and (m.get("error") or str(m.get("content", "")).startswith("Error"))
+    ]
     assert not failed, failed

@@ -44,8 +44,14 @@ def test_action_check_requires_every_gold_call_and_pure_writes():
     missing_read = check_actions(chain, [Call("freeze_card", {"card_id": "C1"})])
     assert not missing_read.all_gold_calls_made and missing_read.writes_pure
     assert [c.name for c in missing_read.missing] == ["get_card_details"]
-    repeated = check_actions(chain, [Call("get_card_details", {"card_id": "C1"}), Call("freeze_card", {"card_id": "C1"}),
-                                     Call("freeze_card", {"card_id": "C1"}, refused=True)])
+    repeated = check_actions(
+        chain,
+        [
+            Call("get_card_details", {"card_id": "C1"}),
+            Call("freeze_card", {"card_id": "C1"}),
+            Call("freeze_card", {"card_id": "C1"}, refused=True),
+        ],
+    )
     assert repeated.all_gold_calls_made and not repeated.writes_pure
     reversed_order = check_actions(chain, [Call("freeze_card", {"card_id": "C1"}), Call("get_card_details", {"card_id": "C1"})])
     assert reversed_order.passed and reversed_order.order_respected is False

@@ -36,13 +36,13 @@ def session(task: Task, steps: list[tuple[Any, ...]], reason: TerminationReason 
             call = ToolCall(id=f"call-{index}", name=step[1], arguments=step[2])
             messages.append(AssistantMessage(role="assistant", tool_calls=[call]))
             messages.append(env.get_response(call))
-    return SimulationRun(id="test", task_id=task.id, start_time="", end_time="", duration=0.0,
-                         termination_reason=reason, messages=messages)
+    return SimulationRun(id="test", task_id=task.id, start_time="", end_time="", duration=0.0, termination_reason=reason, messages=messages)
 
 
 def verdict(task: Task, steps: list[tuple[Any, ...]], **kwargs: Any) -> tuple[float, bool, list[bool]]:
-    info = evaluate_simulation(simulation=session(task, steps, **kwargs), task=task, evaluation_type=EvaluationType.ALL,
-                               solo_mode=False, domain="indian_bank")
+    info = evaluate_simulation(
+        simulation=session(task, steps, **kwargs), task=task, evaluation_type=EvaluationType.ALL, solo_mode=False, domain="indian_bank"
+    )
     return info.reward, bool(info.db_check and info.db_check.db_match), [a.met for a in info.env_assertions or []]
 
 
@@ -67,8 +67,11 @@ def test_gold_chain_minus_one_read_is_a_procedural_violation(close_task):
 
 
 def test_an_extra_read_still_passes(close_task):
-    steps = [("call", "get_customer_profile", {}), *gold_steps(close_task),
-             ("call", "search_regulations", {"query": "premature withdrawal penalty"})]
+    steps = [
+        ("call", "get_customer_profile", {}),
+        *gold_steps(close_task),
+        ("call", "search_regulations", {"query": "premature withdrawal penalty"}),
+    ]
     assert verdict(close_task, steps)[0] == 1.0
 
 

@@ -1,7 +1,7 @@
 """Build the labelled conversations from their hand-written sources (tool outputs from the bank itself).
 
-    python -m tests.labelled.build            # write tests/labelled/conversations/*.json
-    python -m tests.labelled.build --check    # fail if a built file differs from a fresh build
+python -m tests.labelled.build            # write tests/labelled/conversations/*.json
+python -m tests.labelled.build --check    # fail if a built file differs from a fresh build
 """
 
 from __future__ import annotations

@@ -35,21 +35,44 @@ class Twin:
 
 
 TWINS = (
-    Twin("seq_fd_close_0001", "indian_bank", "C1", 2,
-         "Yes, please go ahead. It's the one I opened on 3 April 2025.",
-         "C1 fail: turn 2 names a day (3 April 2025) the scenario never gives (only April 2025) and the assistant never said",
-         ("C5",)),
-    Twin("rob_code_mixed_fd_close_0002", "indian_bank_robust", "C6", 2,
-         "Yes, please go ahead and close it.",
-         "C6 fail: turn 2 is plain English in a Hinglish scenario (six words or more, no Hindi word)", ("C5",)),
-    Twin("rob_wrong_info_card_ending_0001", "indian_bank_robust", "C5", 2,
-         "Yes, please go ahead.",
-         "C5 fail: turn 2 says yes when the assistant shows the card ending 0915, instead of the scripted correction of "
-         "the wrong digits (0951 -> 0915)", ("C2",)),
-    Twin("edge_overdue_escalate_0004", "indian_bank", "C4", 2,
-         "Thanks, I will call again later. ###STOP###",
-         "C4 fail: turn 2 ends the conversation over the assistant's proposal to escalate, leaving its request open",
-         ("C3", "C5"), cut=True),
+    Twin(
+        "seq_fd_close_0001",
+        "indian_bank",
+        "C1",
+        2,
+        "Yes, please go ahead. It's the one I opened on 3 April 2025.",
+        "C1 fail: turn 2 names a day (3 April 2025) the scenario never gives (only April 2025) and the assistant never said",
+        ("C5",),
+    ),
+    Twin(
+        "rob_code_mixed_fd_close_0002",
+        "indian_bank_robust",
+        "C6",
+        2,
+        "Yes, please go ahead and close it.",
+        "C6 fail: turn 2 is plain English in a Hinglish scenario (six words or more, no Hindi word)",
+        ("C5",),
+    ),
+    Twin(
+        "rob_wrong_info_card_ending_0001",
+        "indian_bank_robust",
+        "C5",
+        2,
+        "Yes, please go ahead.",
+        "C5 fail: turn 2 says yes when the assistant shows the card ending 0915, instead of the scripted correction of "
+        "the wrong digits (0951 -> 0915)",
+        ("C2",),
+    ),
+    Twin(
+        "edge_overdue_escalate_0004",
+        "indian_bank",
+        "C4",
+        2,
+        "Thanks, I will call again later. ###STOP###",
+        "C4 fail: turn 2 ends the conversation over the assistant's proposal to escalate, leaving its request open",
+        ("C3", "C5"),
+        cut=True,
+    ),
 )
 
 
@@ -61,8 +84,9 @@ def build(twin: Twin) -> dict:
     from tau_indian_bank.tasks.suite_files import load_suite, task_set_files
     from tau_indian_bank.vocabulary import ORACLE
 
-    task = next(t for t in load_suite(task_set_files(None if twin.task_set == "indian_bank" else twin.task_set)[0])
-                if t["id"] == twin.task_id)
+    task = next(
+        t for t in load_suite(task_set_files(None if twin.task_set == "indian_bank" else twin.task_set)[0]) if t["id"] == twin.task_id
+    )
     simulation = run_offline([Task.model_validate(task)], ORACLE).simulations[0]
     messages = [m.model_dump(mode="json") for m in simulation.messages]
     history = len(task["initial_state"]["message_history"] or [])
@@ -73,10 +97,18 @@ def build(twin: Twin) -> dict:
         messages = messages[: at + 1]
     ended = getattr(simulation.termination_reason, "value", str(simulation.termination_reason))
     labels = {check: "fail" if check == twin.check else "n/a" if check in twin.not_applicable else "pass" for check in CHECKS}
-    return {"task_id": twin.task_id, "task_set": twin.task_set, "variant": f"twin-{twin.check}",
-            "customer": "indian_bank_customer (scripted), one turn rewritten by hand as a language model might have erred",
-            "assistant": "indian_bank_oracle", "termination_reason": "user_stop" if twin.cut else ended,
-            "messages": messages, "labels": labels, "label_notes": twin.note, "user_scenario": task["user_scenario"]}
+    return {
+        "task_id": twin.task_id,
+        "task_set": twin.task_set,
+        "variant": f"twin-{twin.check}",
+        "customer": "indian_bank_customer (scripted), one turn rewritten by hand as a language model might have erred",
+        "assistant": "indian_bank_oracle",
+        "termination_reason": "user_stop" if twin.cut else ended,
+        "messages": messages,
+        "labels": labels,
+        "label_notes": twin.note,
+        "user_scenario": task["user_scenario"],
+    }
 
 
 def main() -> int:

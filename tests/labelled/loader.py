@@ -129,8 +129,7 @@ class _Session:
         tool_calls = []
         for name, arguments in calls:
             self.count += 1
-            tool_calls.append(ToolCall(id=f"call_{self.count:02d}", name=name, arguments=dict(arguments or {}),
-                                       requestor="assistant"))
+            tool_calls.append(ToolCall(id=f"call_{self.count:02d}", name=name, arguments=dict(arguments or {}), requestor="assistant"))
         message = AssistantMessage(role="assistant", content=text or None, tool_calls=tool_calls or None, cost=0.0)
         self._add(message)
         for call in tool_calls:
@@ -206,8 +205,13 @@ def _built_path(task_id: str, variant: str) -> Path:
 
 def dump(conversation: Conversation) -> str:
     """The JSON file of a built conversation."""
-    record = {"task_id": conversation.task_id, "variant": conversation.variant, "breaks": conversation.breaks,
-              "fails": list(conversation.fails), "messages": conversation.messages}
+    record = {
+        "task_id": conversation.task_id,
+        "variant": conversation.variant,
+        "breaks": conversation.breaks,
+        "fails": list(conversation.fails),
+        "messages": conversation.messages,
+    }
     return json.dumps(record, ensure_ascii=False, indent=1) + "\n"
 
 
@@ -220,8 +224,7 @@ def load_conversations(set_name: str = "base") -> tuple[Conversation, ...]:
     for path in sorted(BUILT_DIR.glob("*.json")):
         record = json.loads(path.read_text(encoding="utf-8"))
         if set_of(record["task_id"]) == set_name:
-            found.append(Conversation(record["task_id"], record["variant"], record["breaks"], tuple(record["fails"]),
-                                      record["messages"]))
+            found.append(Conversation(record["task_id"], record["variant"], record["breaks"], tuple(record["fails"]), record["messages"]))
     return tuple(found)
 
 
@@ -231,8 +234,21 @@ def load_conversations(set_name: str = "base") -> tuple[Conversation, ...]:
 REPLY_SETS = {"english": REPLIES_FILE, "indic": HERE / "replies_indic.yaml"}
 #: What a reply's ``reading`` label may say (``text.speech.Kind``) and the kinds of reply a set groups.
 READINGS = ("proposal", "question", "credentials", "handover_done", "wrap_up", "statement")
-REPLY_KINDS = ("fact_format", "wrong_figure", "other_record", "rounded", "negation", "description", "refusal", "plan",
-               "generic_claim", "specific_claim", "proposal", "non_proposal", "wrap_up")
+REPLY_KINDS = (
+    "fact_format",
+    "wrong_figure",
+    "other_record",
+    "rounded",
+    "negation",
+    "description",
+    "refusal",
+    "plan",
+    "generic_claim",
+    "specific_claim",
+    "proposal",
+    "non_proposal",
+    "wrap_up",
+)
 #: Extra sets, ``NAME=PATH`` separated by commas (a held-out batch measured once): ``LABELLED_REPLY_SETS``.
 EXTRA_SETS_VARIABLE = "LABELLED_REPLY_SETS"
 
@@ -279,8 +295,10 @@ def scenario_task(name: str, reply_set: str = "english") -> Mapping[str, Any]:
 
 def load_replies(reply_set: str = "english") -> list[Reply]:
     """Every labelled reply of one set."""
-    return [Reply(str(item["id"]), item["scenario"], item["text"], item["kind"], item.get("labels") or {}, reply_set)
-            for item in replies_source(reply_set)["replies"]]
+    return [
+        Reply(str(item["id"]), item["scenario"], item["text"], item["kind"], item.get("labels") or {}, reply_set)
+        for item in replies_source(reply_set)["replies"]
+    ]
 
 
 def load_customer_replies(reply_set: str = "english") -> list[tuple[str, str]]:

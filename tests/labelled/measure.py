@@ -118,8 +118,13 @@ def _calls(messages: Sequence[Mapping[str, Any]], start: int) -> list[tuple[str,
     from tau_indian_bank.tools.staging import faulted_call_ids
 
     faulted = faulted_call_ids(messages)
-    return [(str(c["name"]), c.get("arguments") or {}) for i, m in enumerate(messages) if i >= start and m.get("role") == "assistant"
-            for c in m.get("tool_calls") or [] if str(c.get("id")) not in faulted]
+    return [
+        (str(c["name"]), c.get("arguments") or {})
+        for i, m in enumerate(messages)
+        if i >= start and m.get("role") == "assistant"
+        for c in m.get("tool_calls") or []
+        if str(c.get("id")) not in faulted
+    ]
 
 
 @cache
@@ -211,9 +216,13 @@ def conversation_table(set_name: str) -> str:
     scores = conversation_scores(set_name)
     failing, careful = careful_failure_rate(set_name)
     twins = sum(c.variant == "careless" for c, _ in conversation_results(set_name))
-    lines = [f"Conversations of the `{set_name}` set ({careful} careful, {twins} careless twins): "
-             "positive = the gate or check fails the session", "",
-             "| gate / check | sessions | labelled violations | precision | recall |", "|---|---|---|---|---|"]
+    lines = [
+        f"Conversations of the `{set_name}` set ({careful} careful, {twins} careless twins): "
+        "positive = the gate or check fails the session",
+        "",
+        "| gate / check | sessions | labelled violations | precision | recall |",
+        "|---|---|---|---|---|",
+    ]
     lines += [_row(name, scores[name]) for name in (*GATES, *CHECKS) if name in scores]
     share = 100 * failing / careful if careful else 0.0
     lines += ["", f"Careful sessions failing any gate or check ({set_name}): {failing}/{careful} ({share:.1f}%)"]
@@ -247,9 +256,12 @@ def _pending(reply: Reply) -> list[Any]:
 def _proposal_session(reply: Reply) -> list[dict[str, Any]]:
     name, arguments = _pending(reply)
     call = {"id": "pending", "name": name, "arguments": arguments, "requestor": "assistant"}
-    return [*_session_with(reply), {"role": "user", "content": CUSTOMER_YES},
-            {"role": "assistant", "content": None, "tool_calls": [call]},
-            {"role": "tool", "id": "pending", "content": "{}", "requestor": "assistant", "error": False}]
+    return [
+        *_session_with(reply),
+        {"role": "user", "content": CUSTOMER_YES},
+        {"role": "assistant", "content": None, "tool_calls": [call]},
+        {"role": "tool", "id": "pending", "content": "{}", "requestor": "assistant", "error": False},
+    ]
 
 
 def _gate(gate: str, messages: list[dict[str, Any]], reply: Reply) -> bool:
@@ -267,16 +279,26 @@ def _fact(item: Mapping[str, Any], reply: Reply | None = None) -> Any:
         own = [f for f in task_facts(scenario_task(reply.scenario, reply.set)) if f.kind == "outcome" and f.value == item["value"]]
         if own:
             return own[0]
-    return Fact(kind=item["kind"], label=item.get("label", item["kind"]), value=str(item["value"]), text=str(item["value"]),
-                rounding=item.get("rounding", "exact"))
+    return Fact(
+        kind=item["kind"],
+        label=item.get("label", item["kind"]),
+        value=str(item["value"]),
+        text=str(item["value"]),
+        rounding=item.get("rounding", "exact"),
+    )
 
 
 def _said_before(reply: Reply) -> str:
     """The scenario's last sentence naming a subject, which a pronoun in the reply may refer to."""
     from tau_indian_bank.evaluation.answers import subject_before
 
-    return subject_before([str(m["content"]) for m in scenario_messages(reply.scenario, reply.set)
-                           if m.get("role") in ("user", "assistant") and m.get("content")])
+    return subject_before(
+        [
+            str(m["content"])
+            for m in scenario_messages(reply.scenario, reply.set)
+            if m.get("role") in ("user", "assistant") and m.get("content")
+        ]
+    )
 
 
 def _read(reply: Reply) -> str:
@@ -301,8 +323,9 @@ def reply_checks() -> dict[str, Callable[[Reply], Iterable[tuple[bool, bool]]]]:
     if answers_present():
         from tau_indian_bank.evaluation.answers import states_fact
 
-        checks["ANSWER"] = lambda r: [(bool(f["stated"]), bool(states_fact(r.text, _fact(f, r), before=_said_before(r))))
-                                      for f in r.labels.get("facts", [])]
+        checks["ANSWER"] = lambda r: [
+            (bool(f["stated"]), bool(states_fact(r.text, _fact(f, r), before=_said_before(r)))) for f in r.labels.get("facts", [])
+        ]
     checks.update({f"reading: {kind}": _reading_check(kind) for kind in READINGS})
     return checks
 
@@ -342,13 +365,23 @@ def reply_mistakes(reply_set: str = "english") -> list[str]:
     from tau_indian_bank.evaluation.safety import affirmation
 
     tag = _set_tag(reply_set)
-    lines = [f"{tag}reply {reply.id} ({reply.kind}): {name} expected={expected} got={flagged}"
-             for reply, name, pairs in _reply_results(reply_set) if not name.startswith("reading")
-             for expected, flagged in pairs if expected != flagged]
-    lines += [f"{tag}reply {reply.id} ({reply.kind}): reading expected={reply.labels['reading']} got={_read(reply)}"
-              for reply in load_replies(reply_set) if "reading" in reply.labels and _read(reply) != reply.labels["reading"]]
-    return lines + [f"{tag}customer reply {text!r}: {affirmation(text)} (label {label})"
-                    for text, label in load_customer_replies(reply_set) if (affirmation(text) == "yes") != (label == "yes")]
+    lines = [
+        f"{tag}reply {reply.id} ({reply.kind}): {name} expected={expected} got={flagged}"
+        for reply, name, pairs in _reply_results(reply_set)
+        if not name.startswith("reading")
+        for expected, flagged in pairs
+        if expected != flagged
+    ]
+    lines += [
+        f"{tag}reply {reply.id} ({reply.kind}): reading expected={reply.labels['reading']} got={_read(reply)}"
+        for reply in load_replies(reply_set)
+        if "reading" in reply.labels and _read(reply) != reply.labels["reading"]
+    ]
+    return lines + [
+        f"{tag}customer reply {text!r}: {affirmation(text)} (label {label})"
+        for text, label in load_customer_replies(reply_set)
+        if (affirmation(text) == "yes") != (label == "yes")
+    ]
 
 
 def mistakes() -> list[str]:
@@ -371,11 +404,15 @@ def reply_table(reply_set: str) -> list[str]:
     """The markdown table of one reply set: the gates and checks, the reading of each kind, the customer replies."""
     replies = reply_scores(reply_set)
     readings = [kind for kind in READINGS if replies.get(f"reading: {kind}", Score()).n]
-    lines = [f"Single replies, set {reply_set} ({len(load_replies(reply_set))} replies, "
-             f"{len(load_customer_replies(reply_set))} customer replies): S2 positive = not a proposal of the pending change; "
-             "S6/S7 positive = violation; answer-check matching positive = the fact is stated"
-             + ("; reading: kind positive = the customer must take the reply as that kind" if readings else ""), "",
-             "| gate / check | items | positives | precision | recall |", "|---|---|---|---|---|"]
+    lines = [
+        f"Single replies, set {reply_set} ({len(load_replies(reply_set))} replies, "
+        f"{len(load_customer_replies(reply_set))} customer replies): S2 positive = not a proposal of the pending change; "
+        "S6/S7 positive = violation; answer-check matching positive = the fact is stated"
+        + ("; reading: kind positive = the customer must take the reply as that kind" if readings else ""),
+        "",
+        "| gate / check | items | positives | precision | recall |",
+        "|---|---|---|---|---|",
+    ]
     lines += [_row(name, replies[name]) for name in ("S2", "S6", "S7", "ANSWER") if name in replies]
     lines += [_row(f"reading: {kind}", replies[f"reading: {kind}"]) for kind in readings]
     return lines + [_row("S2 customer reply is not a clear yes", affirmation_score(reply_set))]
@@ -385,8 +422,12 @@ def table() -> str:
     """The tables in markdown: conversations with the careful-session failure rate, then one per reply set."""
     conv = conversation_scores()
     failing, careful = careful_failure_rate()
-    lines = ["Conversations (careful and careless twins): positive = the gate or check fails the session", "",
-             "| gate / check | sessions | labelled violations | precision | recall |", "|---|---|---|---|---|"]
+    lines = [
+        "Conversations (careful and careless twins): positive = the gate or check fails the session",
+        "",
+        "| gate / check | sessions | labelled violations | precision | recall |",
+        "|---|---|---|---|---|",
+    ]
     lines += [_row(name, conv[name]) for name in (*GATES, *CHECKS) if name in conv]
     lines += ["", f"Careful sessions failing any gate or check: {failing}/{careful} ({100 * failing / careful:.1f}%)"]
     for reply_set in reply_sets():

@@ -71,8 +71,11 @@ def problems(data: Mapping[str, Any], name: str) -> list[str]:
     if name.split(".")[0] != data["task_id"] or name.split(".", 1)[-1] != data["variant"]:
         found.append(f"{name}: the file name is not <task_id>.<variant>")
     labels = data["labels"] if isinstance(data["labels"], Mapping) else {}
-    found += [f"{name}: label {check} is {labels.get(check)!r}" for check in AUDITS
-              if labels.get(check) is not None and labels.get(check) not in LABELS]
+    found += [
+        f"{name}: label {check} is {labels.get(check)!r}"
+        for check in AUDITS
+        if labels.get(check) is not None and labels.get(check) not in LABELS
+    ]
     if any(labels.get(check) == "fail" for check in AUDITS) and not str(data["label_notes"]).strip():
         found.append(f"{name}: a failing label needs a note (which turn and why)")
     return found
@@ -137,8 +140,10 @@ def disagreements(items: list[Labelled]) -> list[str]:
         found = outcomes(item)
         for check in AUDITS:
             if item.label(check) is not None and (item.label(check) == "fail") != (found[check].status == "fail"):
-                lines.append(f"- {item.name}: {check} labelled {item.label(check)}, audit {found[check].status}"
-                             f"{': ' + found[check].detail if found[check].detail else ''}")
+                lines.append(
+                    f"- {item.name}: {check} labelled {item.label(check)}, audit {found[check].status}"
+                    f"{': ' + found[check].detail if found[check].detail else ''}"
+                )
     return lines
 
 
@@ -150,13 +155,20 @@ def table(folder: Path = FOLDER) -> str:
     items = [item for item in every if item.labelled]
     waiting = len(every) - len(items)
     if not items:
-        return (f"Customer audit: no labelled live conversations yet ({folder.name}/ is empty or missing"
-                + (f"; {waiting} await labels" if waiting else "") + "); nothing measured.")
+        return (
+            f"Customer audit: no labelled live conversations yet ({folder.name}/ is empty or missing"
+            + (f"; {waiting} await labels" if waiting else "")
+            + "); nothing measured."
+        )
     counted = scores(items)
     live = sum(item.data["variant"] == "live" for item in items)
-    lines = [f"Customer audit on {len(items)} labelled conversations ({folder.name}/: {live} live, {len(items) - live} twins): "
-             "positive = the label says the customer erred (fail); flagged = the check fails", "",
-             "| check | conversations | labelled errors | precision | recall |", "|---|---|---|---|---|"]
+    lines = [
+        f"Customer audit on {len(items)} labelled conversations ({folder.name}/: {live} live, {len(items) - live} twins): "
+        "positive = the label says the customer erred (fail); flagged = the check fails",
+        "",
+        "| check | conversations | labelled errors | precision | recall |",
+        "|---|---|---|---|---|",
+    ]
     for check in AUDITS:
         tp, fp, fn, tn = counted[check]
         precision = tp / (tp + fp) if tp + fp else 1.0

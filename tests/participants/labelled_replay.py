@@ -130,8 +130,11 @@ def replay(source: Mapping[str, Any]) -> list[Turn]:
         if "user" in turn:
             if last is not None:
                 mine = customer.reply_to(last, state)
-                turns.append(Turn(task["id"], index, last, turn["user"], mine, acts_of(turn["user"], customer.script),
-                                  acts_of(mine, customer.script)))
+                turns.append(
+                    Turn(
+                        task["id"], index, last, turn["user"], mine, acts_of(turn["user"], customer.script), acts_of(mine, customer.script)
+                    )
+                )
             state.messages.append(UserMessage(role="user", content=turn["user"]))
             index += 1
             last = None
@@ -149,9 +152,12 @@ def replay_all(source_dir: Path = SOURCE_DIR) -> list[Turn]:
 def report(turns: Iterable[Turn]) -> str:
     """The disagreeing turns and the agreement count."""
     turns = list(turns)
-    lines = [f"{t.task_id} #{t.index}: hand {sorted(t.hand_acts)}, scripted {sorted(t.scripted_acts)}\n"
-             f"  assistant: {t.assistant[-200:]!r}\n  hand:      {t.hand!r}\n  scripted:  {t.scripted!r}"
-             for t in turns if not t.agrees]
+    lines = [
+        f"{t.task_id} #{t.index}: hand {sorted(t.hand_acts)}, scripted {sorted(t.scripted_acts)}\n"
+        f"  assistant: {t.assistant[-200:]!r}\n  hand:      {t.hand!r}\n  scripted:  {t.scripted!r}"
+        for t in turns
+        if not t.agrees
+    ]
     lines.append(f"agree {sum(t.agrees for t in turns)}/{len(turns)}")
     return "\n".join(lines)
 

@@ -64,8 +64,24 @@ def meets(expect: str, reply: str, customer: IndianBankCustomer) -> bool:
 def test_the_set_is_large_and_varied():
     assert len(CASES) >= 100
     kinds = {expect.split(":")[0] for _, _, expect in CASES}
-    assert kinds == {"yes", "no_kind", "no_record", "answer", "choice", "transfer", "credentials", "done", "restate",
-                     "dont_know", "idle", "says", "no_terms", "right", "wrong", "undecided"}
+    assert kinds == {
+        "yes",
+        "no_kind",
+        "no_record",
+        "answer",
+        "choice",
+        "transfer",
+        "credentials",
+        "done",
+        "restate",
+        "dont_know",
+        "idle",
+        "says",
+        "no_terms",
+        "right",
+        "wrong",
+        "undecided",
+    }
 
 
 @pytest.mark.parametrize(("scenario", "message", "expect"), CASES, ids=[f"{i:03d}" for i in range(len(CASES))])
@@ -76,8 +92,12 @@ def test_reaction(scenario, message, expect):
 
 
 def test_a_question_is_never_taken_for_a_proposal():
-    for message in ("Which account should I use: 4749 or 5175?", "How would you like to proceed?",
-                    "What should I do with the payout?", "When should I schedule the delivery?"):
+    for message in (
+        "Which account should I use: 4749 or 5175?",
+        "How would you like to proceed?",
+        "What should I do with the payout?",
+        "When should I schedule the delivery?",
+    ):
         reply, customer = react("cheque", message)
         assert reply != customer.voice["affirm"], message
 
@@ -86,8 +106,11 @@ def test_hand_over_question_then_hand_over_made():
     customer = IndianBankCustomer(instructions=SCENARIOS["takeover"])
     state = customer.get_init_state()
     said = []
-    for text in ("Hello.", "Shall I transfer you to a human agent to escalate this?",
-                 "I have transferred you to a colleague in our security team."):
+    for text in (
+        "Hello.",
+        "Shall I transfer you to a human agent to escalate this?",
+        "I have transferred you to a colleague in our security team.",
+    ):
         reply, state = customer.generate_next_message(AssistantMessage(role="assistant", content=text), state)
         said.append(reply.content)
     assert said[1] == "Yes, please go ahead."

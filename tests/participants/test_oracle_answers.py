@@ -16,8 +16,15 @@ from tau_indian_bank.tasks.suite_files import load_suite
 
 #: One task per kind of fact: a balance, a closure (quote, outcome, last four), a new deposit (a
 #: reference from the session, a maturity date and a rate), a card's expiry month, two references.
-PREFIXES = ("ctrl_balance_", "seq_fd_close_0", "seq_fd_open_0", "ctrl_card_status_", "ctrl_loan_emi_",
-            "edge_statement_over_12_months_", "ctrl_deposit_rates_")
+PREFIXES = (
+    "ctrl_balance_",
+    "seq_fd_close_0",
+    "seq_fd_open_0",
+    "ctrl_card_status_",
+    "ctrl_loan_emi_",
+    "edge_statement_over_12_months_",
+    "ctrl_deposit_rates_",
+)
 MUTANT = "indian_bank_test_mutant_oracle"
 _FIGURE = re.compile(r"₹[\d,]+\.\d\d")
 
@@ -33,7 +40,7 @@ class MutantOracle(IndianBankOracle):
         match = _FIGURE.search(text)
         figure = match.group(0)
         changed = figure[:-1] + str((int(figure[-1]) + 1) % 10)
-        return text[:match.start()] + changed + text[match.end():]
+        return text[: match.start()] + changed + text[match.end() :]
 
 
 def _tasks() -> list[dict[str, Any]]:

@@ -93,5 +93,4 @@ def test_after_repeated_refusals_the_change_is_let_go(task):
     talk.say("Please stop cheque 510171 from my savings account ending 2635.")
     replies = [talk.say("No, not yet.") for _ in range(PROPOSAL_LIMIT)]
     assert "leave it as it is" in replies[-1] and "stop_cheque_payment" not in talk.calls
-    assert isinstance(talk.oracle.generate_next_message(UserMessage(role="user", content="Ok bye"), talk.state)[0],
-                      AssistantMessage)
+    assert isinstance(talk.oracle.generate_next_message(UserMessage(role="user", content="Ok bye"), talk.state)[0], AssistantMessage)

@@ -40,12 +40,15 @@ def test_parses_opening_line_and_known_facts():
 
 def test_customer_opens_answers_confirms_and_stops():
     customer = IndianBankCustomer(instructions=SCENARIO)
-    said = replies(customer, [
-        "Hello, how can I help?",
-        "Which account is the cheque drawn on?",
-        "To confirm: I will stop payment of cheque 004127 on your account ending 4321. Shall I go ahead?",
-        "Done. Is there anything else I can help you with?",
-    ])
+    said = replies(
+        customer,
+        [
+            "Hello, how can I help?",
+            "Which account is the cheque drawn on?",
+            "To confirm: I will stop payment of cheque 004127 on your account ending 4321. Shall I go ahead?",
+            "Done. Is there anything else I can help you with?",
+        ],
+    )
     assert said[0].startswith("Please stop cheque 004127")
     assert said[1] == "My savings account ending 4321."
     assert said[2] == "Yes, please go ahead."

@@ -14,9 +14,20 @@ from tau_indian_bank.tasks.suite_files import load_suite
 from tau_indian_bank.text import affirmation, language_of
 
 #: What gate S2 and the oracle must read in each of the customer's lines (the oracle proceeds only on a yes).
-READ_AS = {"affirm": {"yes"}, "not_wanted": {"no"}, "not_that_one": {"no"}, "not_asked": {"no"}, "wrong": {"no"},
-           "right": {"yes"}, "choose": {"yes"}, "no_credentials": {"no", "none", "unclear"},
-           "dont_know": {"none", "unclear"}, "undecided": {"unclear"}, "as_said": {"none", "unclear"}, "meant": {"none", "unclear"}}
+READ_AS = {
+    "affirm": {"yes"},
+    "not_wanted": {"no"},
+    "not_that_one": {"no"},
+    "not_asked": {"no"},
+    "wrong": {"no"},
+    "right": {"yes"},
+    "choose": {"yes"},
+    "no_credentials": {"no", "none", "unclear"},
+    "dont_know": {"none", "unclear"},
+    "undecided": {"unclear"},
+    "as_said": {"none", "unclear"},
+    "meant": {"none", "unclear"},
+}
 
 
 @pytest.mark.parametrize("language", sorted(PHRASES))
@@ -33,14 +44,18 @@ def test_every_line_is_in_the_customer_language(language):
         assert language_of(PHRASES[language][name]) == language, (name, PHRASES[language][name])
 
 
-@pytest.mark.parametrize(("said", "expected"), [
-    ("your savings account ending 2973", "my savings account ending 2973"),
-    ("you are not sure; it may be at home or nearby", "I am not sure; it may be at home or nearby"),
-    ("the fixed deposit you opened in April 2025, of ₹1,50,000", "the fixed deposit I opened in April 2025, of ₹1,50,000"),
-    ("₹3,25,000 (you first ask for ₹6,50,000, then change your mind)", "₹3,25,000"),
-    ("14 December 1968 (give it if the assistant asks)", "14 December 1968"), ("at maturity (cumulative)", "at maturity (cumulative)"),
-    ("the money should be sent to you", "the money should be sent to me"),
-])
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        ("your savings account ending 2973", "my savings account ending 2973"),
+        ("you are not sure; it may be at home or nearby", "I am not sure; it may be at home or nearby"),
+        ("the fixed deposit you opened in April 2025, of ₹1,50,000", "the fixed deposit I opened in April 2025, of ₹1,50,000"),
+        ("₹3,25,000 (you first ask for ₹6,50,000, then change your mind)", "₹3,25,000"),
+        ("14 December 1968 (give it if the assistant asks)", "14 December 1968"),
+        ("at maturity (cumulative)", "at maturity (cumulative)"),
+        ("the money should be sent to you", "the money should be sent to me"),
+    ],
+)
 def test_the_scenario_s_words_in_the_first_person(said, expected):
     assert first_person(said) == expected
 

@@ -31,8 +31,24 @@ def _rewards(path: Path) -> list[float]:
 @pytest.mark.parametrize("agent", [ORACLE, BASELINES[0]])
 @pytest.mark.e2e
 def test_tau_indian_bank_run_works_with_the_hook_off(tmp_path, agent):
-    done = run(["tau-indian-bank", "run", "--agent", agent, "--user", SCRIPTED_CUSTOMER, "--num-tasks", "2",
-                "--results-dir", str(tmp_path), "--save-to", "run", "--no-fsync"], **HOOK_OFF)
+    done = run(
+        [
+            "tau-indian-bank",
+            "run",
+            "--agent",
+            agent,
+            "--user",
+            SCRIPTED_CUSTOMER,
+            "--num-tasks",
+            "2",
+            "--results-dir",
+            str(tmp_path),
+            "--save-to",
+            "run",
+            "--no-fsync",
+        ],
+        **HOOK_OFF,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     assert "unknown domain" not in done.stderr
     assert _rewards(tmp_path / "run.json") == ([1.0, 1.0] if agent == ORACLE else [0.0, 0.0])
@@ -47,8 +63,13 @@ def test_tau_indian_bank_validate_runs_its_participants_with_the_hook_off(tmp_pa
     done = run(["tau-indian-bank", "validate", "--workers", "1"], TAU_INDIAN_BANK_TASKS_DIR=str(tmp_path), **HOOK_OFF)
     assert "unknown domain" not in done.stderr and "Traceback" not in done.stderr, done.stderr[-2000:]
     # Three tasks cannot meet the suite's composition figures (those rows say NO); every participant row runs and passes.
-    for row in ("oracle passes every task", "replier fails every task", "overwriter fails every task",
-                "oracle passes every safety gate", "oracle states every fact (answer check)"):
+    for row in (
+        "oracle passes every task",
+        "replier fails every task",
+        "overwriter fails every task",
+        "oracle passes every safety gate",
+        "oracle states every fact (answer check)",
+    ):
         assert any(line.startswith(row) and line.endswith("yes") for line in done.stdout.splitlines()), row
 
 
@@ -62,9 +83,16 @@ def test_ensure_registered_fills_tau2s_registry_once():
 
 @pytest.mark.e2e
 def test_ensure_registered_registers_on_a_registry_the_hook_never_saw():
-    done = run(["python", "-c", "import tau2.registry as r; assert 'indian_bank' not in r.registry.get_domains(); "
-                                "from tau_indian_bank.plugin.registration import ensure_registered as e; "
-                                "print(sorted(set(e().get_task_sets()) & {'indian_bank', 'indian_bank_robust'}))"], **HOOK_OFF)
+    done = run(
+        [
+            "python",
+            "-c",
+            "import tau2.registry as r; assert 'indian_bank' not in r.registry.get_domains(); "
+            "from tau_indian_bank.plugin.registration import ensure_registered as e; "
+            "print(sorted(set(e().get_task_sets()) & {'indian_bank', 'indian_bank_robust'}))",
+        ],
+        **HOOK_OFF,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip().splitlines()[-1] == "['indian_bank', 'indian_bank_robust']"
 
@@ -73,8 +101,9 @@ def _imports_tau2_registry(path: Path) -> bool:
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import) and any(a.name == "tau2.registry" for a in node.names):
             return True
-        if isinstance(node, ast.ImportFrom) and (node.module == "tau2.registry"
-                                                 or (node.module == "tau2" and any(a.name == "registry" for a in node.names))):
+        if isinstance(node, ast.ImportFrom) and (
+            node.module == "tau2.registry" or (node.module == "tau2" and any(a.name == "registry" for a in node.names))
+        ):
             return True
     return False
 

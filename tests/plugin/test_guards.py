@@ -34,8 +34,15 @@ OTHERS = [
 
 def results_file(sessions: int = 3) -> str:
     """A tau2 results file as tau2 writes it (indent 2), with a header and some sessions."""
-    sims = [{"id": f"sim-{i}", "task_id": f"ctrl_balance_000{i}", "messages": [{"role": "user", "content": "a, b ] }"}],
-             "reward_info": {"reward": 1.0}} for i in range(sessions)]
+    sims = [
+        {
+            "id": f"sim-{i}",
+            "task_id": f"ctrl_balance_000{i}",
+            "messages": [{"role": "user", "content": "a, b ] }"}],
+            "reward_info": {"reward": 1.0},
+        }
+        for i in range(sessions)
+    ]
     return json.dumps({"timestamp": "t", "info": {"num_trials": 1}, "tasks": [{"id": "x"}], "simulations": sims}, indent=2)
 
 
@@ -100,8 +107,7 @@ def test_the_error_printer_prints_one_line_and_installs_once(recorded, capsys, m
     assert isinstance(hook, guards._OneLineErrors) and hook.previous is sys.__excepthook__
     hook(ValueError, ValueError("Missing tasks:\n  {'seq_x'}"), None)
     hook(TaskSuiteError, TaskSuiteError("unknown task split 'nope'"), None)
-    assert capsys.readouterr().err.splitlines() == ["error: ValueError: Missing tasks: {'seq_x'}",
-                                                    "error: unknown task split 'nope'"]
+    assert capsys.readouterr().err.splitlines() == ["error: ValueError: Missing tasks: {'seq_x'}", "error: unknown task split 'nope'"]
     seen = []
     hook.previous = lambda *args: seen.append(args)
     monkeypatch.setenv(guards.TRACEBACK_VARIABLE, "1")
@@ -145,14 +151,14 @@ def _after_session(text: str, index: int) -> int:
 @pytest.mark.parametrize(
     ("cut", "kept"),
     [
-        (lambda t: t[: t.index('"simulations": [') + 16], 0),             # just after the list opened
-        (lambda t: t[: t.index('"id": "sim-0"') + 8], 0),                 # inside the first session
-        (lambda t: t[: _after_session(t, 0)], 1),                         # just after the first session closed
-        (lambda t: t[: _after_session(t, 0) + 1], 1),                     # ... and its comma
-        (lambda t: t[: t.index('"id": "sim-1"')], 1),                     # the second session only opened
+        (lambda t: t[: t.index('"simulations": [') + 16], 0),  # just after the list opened
+        (lambda t: t[: t.index('"id": "sim-0"') + 8], 0),  # inside the first session
+        (lambda t: t[: _after_session(t, 0)], 1),  # just after the first session closed
+        (lambda t: t[: _after_session(t, 0) + 1], 1),  # ... and its comma
+        (lambda t: t[: t.index('"id": "sim-1"')], 1),  # the second session only opened
         (lambda t: t[: t.index('"content": "a, b ]', t.index("sim-2")) + 17], 2),  # inside the third, after a "]" in a string
-        (lambda t: t[: _after_session(t, 2)], 3),                         # every session written, the list not closed
-        (lambda t: t[:-1], 3),                                            # only the last brace missing
+        (lambda t: t[: _after_session(t, 2)], 3),  # every session written, the list not closed
+        (lambda t: t[:-1], 3),  # only the last brace missing
     ],
 )
 def test_a_truncated_results_file_keeps_its_complete_sessions(tmp_path, cut, kept):
@@ -162,15 +168,19 @@ def test_a_truncated_results_file_keeps_its_complete_sessions(tmp_path, cut, kep
     assert guards.repair_results_file(path) == kept
     repaired, original = json.loads(path.read_text(encoding="utf-8")), json.loads(whole)
     assert repaired["simulations"] == original["simulations"][:kept]
-    assert {k: v for k, v in repaired.items() if k != "simulations"} == {
-        k: v for k, v in original.items() if k != "simulations"}
+    assert {k: v for k, v in repaired.items() if k != "simulations"} == {k: v for k, v in original.items() if k != "simulations"}
     assert not list(tmp_path.glob("*.repairing"))
 
 
 @pytest.mark.parametrize(
     "content",
-    [results_file().encode(), results_file(0).encode(), b'{"timestamp": "t", "info": {"num_', b"\xff\xfe not text",
-     b'{"timestamp": "t", "info": ]]] "simulations": ['],
+    [
+        results_file().encode(),
+        results_file(0).encode(),
+        b'{"timestamp": "t", "info": {"num_',
+        b"\xff\xfe not text",
+        b'{"timestamp": "t", "info": ]]] "simulations": [',
+    ],
 )
 def test_valid_and_hopeless_files_are_left_byte_for_byte(tmp_path, content):
     path = tmp_path / "run.json"

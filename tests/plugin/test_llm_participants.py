@@ -35,9 +35,12 @@ class FakeModel:
         self.sent.append(request)
         if self.error is not None:
             raise self.error
-        return litellm.ModelResponse(id="fake", model="fake-model", choices=[
-            {"index": 0, "message": self.message, "finish_reason": "tool_calls" if self.message["tool_calls"] else "stop"}],
-            usage={"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15})
+        return litellm.ModelResponse(
+            id="fake",
+            model="fake-model",
+            choices=[{"index": 0, "message": self.message, "finish_reason": "tool_calls" if self.message["tool_calls"] else "stop"}],
+            usage={"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15},
+        )
 
 
 @pytest.fixture

@@ -30,8 +30,12 @@ pytestmark = pytest.mark.filterwarnings("ignore:Items? .* (is|are) using the `Re
 
 def _reply(content=None, tool_calls=None, choices=True):
     message = {"role": "assistant", "content": content, "tool_calls": tool_calls}
-    return litellm.ModelResponse(id="fake", model="fake", choices=[{"index": 0, "message": message, "finish_reason": "stop"}]
-                                 if choices else [], usage={"prompt_tokens": 3, "completion_tokens": 2, "total_tokens": 5})
+    return litellm.ModelResponse(
+        id="fake",
+        model="fake",
+        choices=[{"index": 0, "message": message, "finish_reason": "stop"}] if choices else [],
+        usage={"prompt_tokens": 3, "completion_tokens": 2, "total_tokens": 5},
+    )
 
 
 class Scripted:
@@ -60,9 +64,18 @@ def session(monkeypatch, fake, agent="indian_bank_llm_agent", user="indian_bank_
     monkeypatch.setenv("OPENAI_API_KEY", SECRET)
     monkeypatch.setattr(llm_utils, "completion", fake)
     task = get_tasks("indian_bank", "base", [TASK])[0]
-    simulation = run_task(domain="indian_bank", task=task, agent=agent, user=user, llm_agent="openai/fake-agent",
-                          llm_args_agent=dict(LOCAL), llm_user="openai/fake-user", llm_args_user=dict(LOCAL), max_steps=40,
-                          seed=300)
+    simulation = run_task(
+        domain="indian_bank",
+        task=task,
+        agent=agent,
+        user=user,
+        llm_agent="openai/fake-agent",
+        llm_args_agent=dict(LOCAL),
+        llm_user="openai/fake-user",
+        llm_args_user=dict(LOCAL),
+        max_steps=40,
+        seed=300,
+    )
     record = json.loads(simulation.model_dump_json())
     said = [m.get("content") for m in record["messages"] if m["role"] == "user"]
     assert STOP not in json.dumps(said)  # no stop token written for the customer
@@ -77,8 +90,11 @@ def test_the_assistants_failed_call_ends_the_session_as_an_agent_model_error(mon
     assert record["reward_info"]["reward"] == 0.0
     last = record["messages"][-1]
     assert last["role"] == "assistant" and last["content"] is None and last["tool_calls"] is None
-    assert last["raw_data"][MODEL_ERROR_KEY] == {"side": "agent", "model": "openai/fake-agent",
-                                                 "cause": "503 Service Unavailable (key <redacted>)"}
+    assert last["raw_data"][MODEL_ERROR_KEY] == {
+        "side": "agent",
+        "model": "openai/fake-agent",
+        "cause": "503 Service Unavailable (key <redacted>)",
+    }
     found = model_error(record["messages"])
     assert found.summary == "agent openai/fake-agent: 503 Service Unavailable (key <redacted>)"
     diagnostics = diagnose(json.loads(task.model_dump_json()), record)
@@ -103,16 +119,16 @@ def test_a_customer_failing_mid_conversation_keeps_the_conversation_so_far(monke
 
 
 def test_a_response_without_a_choice_is_a_model_error(monkeypatch):
-    record, _ = session(monkeypatch, Scripted(customer=lambda: _reply(choices=False)), agent="indian_bank_oracle",
-                        user="indian_bank_user")
+    record, _ = session(monkeypatch, Scripted(customer=lambda: _reply(choices=False)), agent="indian_bank_oracle", user="indian_bank_user")
     assert record["termination_reason"] == "user_error"
     assert model_error(record["messages"]).cause == "the response held no choice"
 
 
 def test_a_customer_answering_with_a_tool_call_it_does_not_have_is_a_model_error(monkeypatch):
     call = [{"id": "c1", "type": "function", "function": {"name": "get_balance", "arguments": "{}"}}]
-    record, _ = session(monkeypatch, Scripted(customer=lambda: _reply(tool_calls=call)), agent="indian_bank_oracle",
-                        user="indian_bank_user")
+    record, _ = session(
+        monkeypatch, Scripted(customer=lambda: _reply(tool_calls=call)), agent="indian_bank_oracle", user="indian_bank_user"
+    )
     assert record["termination_reason"] == "user_error"
     assert "tool call (get_balance)" in model_error(record["messages"]).cause
 
@@ -129,11 +145,22 @@ def test_a_router_whose_deployments_all_fail_is_a_model_error(monkeypatch):
 
     task = get_tasks("indian_bank", "base", [TASK])[0]
     with routed(Down(), {"bank-model"}):
-        simulation = run_task(domain="indian_bank", task=task, agent="indian_bank_oracle", user="indian_bank_user",
-                              llm_agent="offline", llm_user="bank-model", llm_args_user={}, max_steps=40, seed=300)
+        simulation = run_task(
+            domain="indian_bank",
+            task=task,
+            agent="indian_bank_oracle",
+            user="indian_bank_user",
+            llm_agent="offline",
+            llm_user="bank-model",
+            llm_args_user={},
+            max_steps=40,
+            seed=300,
+        )
     assert simulation.termination_reason.value == "user_error"
-    assert model_error(json.loads(simulation.model_dump_json())["messages"]).summary == \
-        "customer bank-model: no healthy deployment for bank-model"
+    assert (
+        model_error(json.loads(simulation.model_dump_json())["messages"]).summary
+        == "customer bank-model: no healthy deployment for bank-model"
+    )
 
 
 def test_only_model_call_errors_are_caught_and_the_wrap_is_installed_once(monkeypatch):
@@ -174,19 +201,31 @@ def _litellm_error(inner: BaseException) -> BaseException:
         except httpx.ConnectError as exc:
             raise openai.APIConnectionError(request=httpx.Request("POST", "http://127.0.0.1:9/v1")) from exc
     except openai.APIConnectionError as exc:
-        wrapped = litellm.InternalServerError("litellm.InternalServerError: OpenAIException - Connection error.",
-                                              llm_provider="openai", model="x")
+        wrapped = litellm.InternalServerError(
+            "litellm.InternalServerError: OpenAIException - Connection error.", llm_provider="openai", model="x"
+        )
         wrapped.__cause__ = exc
         return wrapped
 
 
-@pytest.mark.parametrize(("error", "cause"), [
-    (_litellm_error(ConnectionRefusedError(111, "Connection refused")), "Connection refused"),
-    (litellm.InternalServerError("litellm.InternalServerError: InternalServerError: OpenAIException - model down",
-                                 llm_provider="openai", model="x"), "HTTP 500: model down"),
-    (litellm.BadRequestError("litellm.BadRequestError: LLM Provider NOT provided. Pass in the provider\n more",
-                             model="qwen72b", llm_provider=""), "HTTP 400: LLM Provider NOT provided. Pass in the provider"),
-    (RuntimeError("every deployment failed"), "every deployment failed"),
-])
+@pytest.mark.parametrize(
+    ("error", "cause"),
+    [
+        (_litellm_error(ConnectionRefusedError(111, "Connection refused")), "Connection refused"),
+        (
+            litellm.InternalServerError(
+                "litellm.InternalServerError: InternalServerError: OpenAIException - model down", llm_provider="openai", model="x"
+            ),
+            "HTTP 500: model down",
+        ),
+        (
+            litellm.BadRequestError(
+                "litellm.BadRequestError: LLM Provider NOT provided. Pass in the provider\n more", model="qwen72b", llm_provider=""
+            ),
+            "HTTP 400: LLM Provider NOT provided. Pass in the provider",
+        ),
+        (RuntimeError("every deployment failed"), "every deployment failed"),
+    ],
+)
 def test_the_cause_is_the_short_reason(error, cause):
     assert cause_of(error) == cause

@@ -22,8 +22,14 @@ REGISTRY = "import tau2.registry as r; print(sorted(r.registry.get_domains())); 
 
 @pytest.mark.e2e
 def test_importing_the_package_imports_neither_tau2_nor_litellm():
-    done = run(["python", "-c", "import sys, tau_indian_bank, tau_indian_bank.constants, tau_indian_bank.paths; "
-                                "print(sorted(m for m in sys.modules if m.split('.')[0] in ('tau2', 'litellm', 'sqlmodel')))"])
+    done = run(
+        [
+            "python",
+            "-c",
+            "import sys, tau_indian_bank, tau_indian_bank.constants, tau_indian_bank.paths; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('tau2', 'litellm', 'sqlmodel')))",
+        ]
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
 
@@ -48,12 +54,21 @@ def test_the_hook_can_be_turned_off():
 
 @pytest.mark.e2e
 def test_registration_is_idempotent_and_a_broken_plugin_never_breaks_tau2():
-    twice = run(["python", "-c", "import tau2.registry as r, tau_indian_bank.plugin as p; p.register(r); "
-                                 "print(r.registry.get_domains().count('indian_bank'))"])
+    twice = run(
+        [
+            "python",
+            "-c",
+            "import tau2.registry as r, tau_indian_bank.plugin as p; p.register(r); print(r.registry.get_domains().count('indian_bank'))",
+        ]
+    )
     assert twice.returncode == 0 and twice.stdout.strip().splitlines()[-1] == "1"
-    broken = run(["python", "-c", "import tau_indian_bank.plugin as p\n"
-                                  "def boom(module):\n    raise RuntimeError('seed missing')\n"
-                                  "p.register = boom\n" + REGISTRY])
+    broken = run(
+        [
+            "python",
+            "-c",
+            "import tau_indian_bank.plugin as p\ndef boom(module):\n    raise RuntimeError('seed missing')\np.register = boom\n" + REGISTRY,
+        ]
+    )
     assert broken.returncode == 0
     assert "'retail'" in broken.stdout and "indian_bank" not in broken.stdout
     assert "tau-indian-bank: could not register the indian_bank domain: seed missing" in broken.stderr
@@ -101,11 +116,18 @@ def test_register_adds_the_domain_tasks_and_participants_once_and_nothing_else(m
     register(SimpleNamespace(registry=registry))
     register(SimpleNamespace(registry=registry))
     assert registry.domains == {names.DOMAIN_NAME: environment.get_environment}
-    assert registry.task_sets == {names.DOMAIN_NAME: (environment.get_tasks, environment.get_tasks_split),
-                                  names.ROBUST_TASK_SET: (environment.get_robust_tasks, environment.get_robust_tasks_split)}
-    assert registry.agents == {names.ORACLE: agents.IndianBankOracle, names.REPLIER: agents.IndianBankReplier,
-                               names.LOOKER: agents.IndianBankLooker, names.CLAIMER: agents.IndianBankClaimer,
-                               names.OVERWRITER: agents.IndianBankOverwriter, names.LLM_AGENT: llm_agent.IndianBankLLMAgent}
+    assert registry.task_sets == {
+        names.DOMAIN_NAME: (environment.get_tasks, environment.get_tasks_split),
+        names.ROBUST_TASK_SET: (environment.get_robust_tasks, environment.get_robust_tasks_split),
+    }
+    assert registry.agents == {
+        names.ORACLE: agents.IndianBankOracle,
+        names.REPLIER: agents.IndianBankReplier,
+        names.LOOKER: agents.IndianBankLooker,
+        names.CLAIMER: agents.IndianBankClaimer,
+        names.OVERWRITER: agents.IndianBankOverwriter,
+        names.LLM_AGENT: llm_agent.IndianBankLLMAgent,
+    }
     assert registry.users == {names.SCRIPTED_CUSTOMER: customer.IndianBankCustomer, names.LLM_CUSTOMER: llm_user.IndianBankUser}
     assert sys.excepthook is hook
 

@@ -30,8 +30,14 @@ def _trial(task, trial, passed):
 
 
 def test_by_axis_counts_sessions_per_axis_in_axis_order_with_pass_hat_k(tmp_path):
-    sims = [_trial(FAULT[0], 0, True), _trial(FAULT[0], 1, True), _trial(FAULT[1], 0, True), _trial(FAULT[1], 1, False),
-            _trial(UNSEEN, 0, False), _trial(UNSEEN, 1, False)]
+    sims = [
+        _trial(FAULT[0], 0, True),
+        _trial(FAULT[0], 1, True),
+        _trial(FAULT[1], 0, True),
+        _trial(FAULT[1], 1, False),
+        _trial(UNSEEN, 0, False),
+        _trial(UNSEEN, 1, False),
+    ]
     run = build_report([_run(tmp_path, [*FAULT, UNSEEN], sims, trials=2)])["runs"][0]
     axes = run["by_axis"]
     assert list(axes) == ["tool_fault", "unseen_tool"]

@@ -27,8 +27,9 @@ from tests.report.test_html import _payload
 
 CARD = next(t for t in load_suite() if t["id"] == "seq_card_block_replace_0001")
 LOST, OTHER = "CARDKU733CF7", "CARDT27REHFW"
-OPENING = ("Hello, I lost my debit card ending 5490 during a train journey; I've searched everywhere and it's gone for sure. "
-           "Kindly block it.")
+OPENING = (
+    "Hello, I lost my debit card ending 5490 during a train journey; I've searched everywhere and it's gone for sure. Kindly block it."
+)
 REPLACEMENT = CARD["evaluation_criteria"]["actions"][2]["arguments"]
 
 
@@ -55,43 +56,85 @@ class Session:
 
     def done(self, passed: bool) -> dict[str, Any]:
         met = (True, True) if passed else (False, False)
-        return {"task_id": CARD["id"], "trial": self.trial, "termination_reason": "user_stop", "messages": self.messages,
-                "reward_info": {"reward": 1.0 if passed else 0.0, "db_check": {"db_match": passed, "db_reward": float(passed)},
-                                "env_assertions": [{"met": m} for m in met]}}
+        return {
+            "task_id": CARD["id"],
+            "trial": self.trial,
+            "termination_reason": "user_stop",
+            "messages": self.messages,
+            "reward_info": {
+                "reward": 1.0 if passed else 0.0,
+                "db_check": {"db_match": passed, "db_reward": float(passed)},
+                "env_assertions": [{"met": m} for m in met],
+            },
+        }
 
 
 def _gold_session(trial: int, yes: str) -> dict[str, Any]:
-    return (Session(trial).user(OPENING).call("get_card_details", {"card_id": LOST})
-            .say("Your debit card ending 5490 is active. To confirm: I will block your debit card ending 5490 as lost. Shall I go ahead?")
-            .user(yes).call("block_card", {"card_id": LOST, "reason": "lost"})
-            .say("Your card ending 5490 is blocked. Shall I order a replacement card to your address on record?")
-            .user("Yes, please.").call("raise_service_request", REPLACEMENT)
-            .say("The replacement request is raised. Is there anything else I can help you with?")
-            .user("No, that's all. Thank you! ###STOP###").done(True))
+    return (
+        Session(trial)
+        .user(OPENING)
+        .call("get_card_details", {"card_id": LOST})
+        .say("Your debit card ending 5490 is active. To confirm: I will block your debit card ending 5490 as lost. Shall I go ahead?")
+        .user(yes)
+        .call("block_card", {"card_id": LOST, "reason": "lost"})
+        .say("Your card ending 5490 is blocked. Shall I order a replacement card to your address on record?")
+        .user("Yes, please.")
+        .call("raise_service_request", REPLACEMENT)
+        .say("The replacement request is raised. Is there anything else I can help you with?")
+        .user("No, that's all. Thank you! ###STOP###")
+        .done(True)
+    )
 
 
 def _sessions() -> list[dict[str, Any]]:
     clean = _gold_session(0, "Yes, please go ahead.")
     invents = _gold_session(1, "Yes, please go ahead; it is linked to my account 501099887766.")
-    customer_first = (Session(2).user(OPENING).say("Which card is it: please tell me its last four digits.")
-                      .user("It is my debit card ending 6661.").call("get_card_details", {"card_id": OTHER})
-                      .say("To confirm: I will block your debit card ending 6661. Shall I go ahead?")
-                      .user("Yes, please go ahead.").call("block_card", {"card_id": OTHER, "reason": "lost"})
-                      .say("Your card ending 6661 is blocked. Is there anything else I can help you with?")
-                      .user("No, that's all. Thank you! ###STOP###").done(False))
-    assistant_first = (Session(3).user(OPENING).call("block_card", {"card_id": OTHER, "reason": "lost"})
-                       .say("Your card ending 6661 is blocked. Which address should the replacement card go to?")
-                       .user("Okay, thank you. ###STOP###").done(False))
+    customer_first = (
+        Session(2)
+        .user(OPENING)
+        .say("Which card is it: please tell me its last four digits.")
+        .user("It is my debit card ending 6661.")
+        .call("get_card_details", {"card_id": OTHER})
+        .say("To confirm: I will block your debit card ending 6661. Shall I go ahead?")
+        .user("Yes, please go ahead.")
+        .call("block_card", {"card_id": OTHER, "reason": "lost"})
+        .say("Your card ending 6661 is blocked. Is there anything else I can help you with?")
+        .user("No, that's all. Thank you! ###STOP###")
+        .done(False)
+    )
+    assistant_first = (
+        Session(3)
+        .user(OPENING)
+        .call("block_card", {"card_id": OTHER, "reason": "lost"})
+        .say("Your card ending 6661 is blocked. Which address should the replacement card go to?")
+        .user("Okay, thank you. ###STOP###")
+        .done(False)
+    )
     return [clean, invents, customer_first, assistant_first]
 
 
-def _results(sessions: list[dict[str, Any]], user: str = "indian_bank_user", llm: str | None = "openai/customer-a",
-             guidelines: str = "Guidelines version 1.2.", metadata: dict[str, Any] | None = None) -> dict[str, Any]:
-    data = {"info": {"num_trials": 4, "agent_info": {"implementation": "indian_bank_llm_agent", "llm": "openai/agent"},
-                     "user_info": {"implementation": user, "llm": llm, "llm_args": {"temperature": 0.0, "api_key": "<redacted>"},
-                                   "global_simulation_guidelines": guidelines},
-                     "environment_info": {"domain_name": "indian_bank"}},
-            "tasks": [CARD], "simulations": sessions}
+def _results(
+    sessions: list[dict[str, Any]],
+    user: str = "indian_bank_user",
+    llm: str | None = "openai/customer-a",
+    guidelines: str = "Guidelines version 1.2.",
+    metadata: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    data = {
+        "info": {
+            "num_trials": 4,
+            "agent_info": {"implementation": "indian_bank_llm_agent", "llm": "openai/agent"},
+            "user_info": {
+                "implementation": user,
+                "llm": llm,
+                "llm_args": {"temperature": 0.0, "api_key": "<redacted>"},
+                "global_simulation_guidelines": guidelines,
+            },
+            "environment_info": {"domain_name": "indian_bank"},
+        },
+        "tasks": [CARD],
+        "simulations": sessions,
+    }
     if metadata is not None:
         data["tau_indian_bank_run"] = metadata
     return data
@@ -114,8 +157,7 @@ def test_the_customer_audit_per_run_against_hand_computed_values(results_file):
     assert (run["n_customer_first_failures"], run["customer_first_share"]) == (1, 0.5)
     [first] = run["customer_first_failures"]
     assert (first["trial"], first["check"]) == (2, "C1") and first["detail"].startswith("turn 2: ") and "6661" in first["detail"]
-    assert [(s["trial"], sorted(s["checks"])) for s in run["customer_error_sessions"]] == [(1, ["C1"]), (2, ["C1", "C3"]),
-                                                                                            (3, ["C4"])]
+    assert [(s["trial"], sorted(s["checks"])) for s in run["customer_error_sessions"]] == [(1, ["C1"]), (2, ["C1", "C3"]), (3, ["C4"])]
     assert run["user_llm_args"] == {"temperature": 0.0, "api_key": "<redacted>"} and run["customer_guidelines_version"] == "1.2"
 
 
@@ -142,8 +184,7 @@ def test_text_and_markdown_show_the_audit_per_run_and_per_session(results_file, 
 def test_a_warning_in_every_format_when_runs_with_different_customers_are_compared(tmp_path):
     a, b = tmp_path / "a.json", tmp_path / "b.json"
     a.write_text(json.dumps(_results(_sessions())), encoding="utf-8")
-    b.write_text(json.dumps(_results(_sessions(), llm="openai/customer-b", guidelines="Guidelines version 1.3.")),
-                 encoding="utf-8")
+    b.write_text(json.dumps(_results(_sessions(), llm="openai/customer-b", guidelines="Guidelines version 1.3.")), encoding="utf-8")
     runs = load_runs([str(a), str(b)])
     report = build_report(runs, with_sessions=True)
     [warning] = report["warnings"]

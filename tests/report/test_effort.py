@@ -23,13 +23,21 @@ BALANCE = next(t for t in load_suite() if t["id"] == "ctrl_balance_0001")
 def _priced(simulation, agent=((1000, 100, 0.002), (1500, 50, 0.003)), customer=((400, 20, 0.0004),), duration=12.5):
     """Give a session's messages litellm-style usage and cost: one assistant and customer turn per tuple."""
     messages = [m for m in simulation["messages"] if m["role"] != "assistant"]
-    turns = [{"role": "assistant", "content": "Let me check.", "usage": {"prompt_tokens": p, "completion_tokens": c},
-              "cost": cost} for p, c, cost in agent]
-    turns += [{"role": "user", "content": "Please go ahead.", "usage": {"prompt_tokens": p, "completion_tokens": c},
-               "cost": cost} for p, c, cost in customer]
+    turns = [
+        {"role": "assistant", "content": "Let me check.", "usage": {"prompt_tokens": p, "completion_tokens": c}, "cost": cost}
+        for p, c, cost in agent
+    ]
+    turns += [
+        {"role": "user", "content": "Please go ahead.", "usage": {"prompt_tokens": p, "completion_tokens": c}, "cost": cost}
+        for p, c, cost in customer
+    ]
     calls = [m for m in simulation["messages"] if m["role"] == "assistant"]
-    simulation["messages"] = [{"role": "assistant", "content": None, "tool_calls": [
-        {"id": "login-context", "name": "get_customer_profile", "arguments": {}}]}] + turns + calls + messages
+    simulation["messages"] = (
+        [{"role": "assistant", "content": None, "tool_calls": [{"id": "login-context", "name": "get_customer_profile", "arguments": {}}]}]
+        + turns
+        + calls
+        + messages
+    )
     simulation["duration"] = duration
     return simulation
 
@@ -73,8 +81,7 @@ def test_run_figures_are_the_median_and_total_and_the_cost_per_passed_session(pr
     assert effort["cost"]["total"] == pytest.approx(sum(costs)) and effort["cost"]["priced_sessions"] == 3
     assert effort["cost_per_passed_session"] == pytest.approx(sum(costs) / 2)  # what one pass costs
     assert effort["extra_calls_per_passed_session"] == {"mean": 0.5, "median": 0.5, "total": 1, "passed_sessions": 2}
-    assert {s["task_id"]: s["effort"]["extra_calls"] for s in run["sessions"]} == {
-        CLOSE["id"]: 1, BALANCE["id"]: 0, "seq_fd_close_0002": 0}
+    assert {s["task_id"]: s["effort"]["extra_calls"] for s in run["sessions"]} == {CLOSE["id"]: 1, BALANCE["id"]: 0, "seq_fd_close_0002": 0}
     by_category = run["effort_by_category"]
     assert list(by_category) == ["sequencing", "control"]
     assert by_category["control"]["cost"]["median"] == pytest.approx(0.0014) and by_category["sequencing"]["sessions"] == 2

@@ -10,7 +10,7 @@ from tau_indian_bank.evaluation.diagnostics import diagnose
 from tau_indian_bank.report.html import to_html
 from tau_indian_bank.report.load import load_runs
 from tau_indian_bank.report.metrics import build_report
-from tau_indian_bank.report.render import _tables
+from tau_indian_bank.report.tables import report_tables
 from tau_indian_bank.report.transcripts import StringTable, compact_messages, unpack
 from tests.conftest import run
 from tests.report.test_report import BEREAVEMENT, CLOSE, _gold, _results, _simulation
@@ -28,8 +28,10 @@ def test_diagnostics_name_the_call_that_matched_each_gold_call_and_the_impure_on
 def _page(tmp_path, **kw):
     good = _simulation(CLOSE, _gold(CLOSE))
     bad = _simulation(BEREAVEMENT, [], db=False, met=(False, True))
-    bad["messages"] = [{"role": "user", "content": "<script>alert(1)</script> my father passed away"},
-                       {"role": "assistant", "content": "I am sorry. ₹1,00,000.00 is noted."}] + bad["messages"]
+    bad["messages"] = [
+        {"role": "user", "content": "<script>alert(1)</script> my father passed away"},
+        {"role": "assistant", "content": "I am sorry. ₹1,00,000.00 is noted."},
+    ] + bad["messages"]
     path = tmp_path / "r.json"
     path.write_text(json.dumps(_results([CLOSE, BEREAVEMENT], [good, bad])))
     runs = load_runs([str(path)], ["mine"])
@@ -55,7 +57,7 @@ def test_the_page_is_one_ascii_file_with_no_outside_reference(tmp_path):
 def test_the_page_has_every_markdown_table_and_figure(tmp_path):
     report, page = _page(tmp_path, strict=True)
     readable = html.unescape(page)
-    for title, *_ in _tables(report):
+    for title, *_ in report_tables(report):
         assert f"<caption>{title}</caption>" in readable
     assert page.count("<svg") >= 4 and 'class="whisker"' in page
 

@@ -121,8 +121,9 @@ def test_a_model_error_session_shows_the_recorded_error_and_the_sessions_effort(
 
     _need_browser()
     results = tmp_path / "errors.json"
-    results.write_text(json.dumps(_results([CLOSE, BEREAVEMENT], [_simulation(CLOSE, _gold(CLOSE)),
-                                                                 _model_error(BEREAVEMENT, "customer")])))
+    results.write_text(
+        json.dumps(_results([CLOSE, BEREAVEMENT], [_simulation(CLOSE, _gold(CLOSE)), _model_error(BEREAVEMENT, "customer")]))
+    )
     page = tmp_path / "report.html"
     done = run(["tau-indian-bank", "report", str(results), "--format", "html", "-o", str(page)])
     assert done.returncode == 0, done.stderr

@@ -23,12 +23,13 @@ ERROR_TEXT = "InternalServerError: litellm.InternalServerError: OpenAIException 
 
 def _model_error(task, side, cause="Connection refused", old_format=False):
     """A session that ended on a failed model call, as tau-indian-bank writes it (or as it did before: a stop)."""
-    simulation = _simulation(task, _gold(task)[:1], reason="user_error" if side == "customer" else "agent_error",
-                             db=False, met=(False,))
+    simulation = _simulation(task, _gold(task)[:1], reason="user_error" if side == "customer" else "agent_error", db=False, met=(False,))
     simulation["reward_info"] = {"reward": 0.0, "info": {"note": "Simulation terminated prematurely."}}
-    failed = {"role": "user" if side == "customer" else "assistant", "content": None,
-              "raw_data": {ERROR_KEY: ERROR_TEXT, MODEL_ERROR_KEY: {"side": side, "model": f"openai/{side}-model",
-                                                                    "cause": cause}}}
+    failed = {
+        "role": "user" if side == "customer" else "assistant",
+        "content": None,
+        "raw_data": {ERROR_KEY: ERROR_TEXT, MODEL_ERROR_KEY: {"side": side, "model": f"openai/{side}-model", "cause": cause}},
+    }
     if old_format:  # written before model errors had their own record: a synthetic stop, user_stop
         failed = {"role": "user", "content": "###STOP###", "raw_data": {ERROR_KEY: "RuntimeError: 503 down"}}
         simulation["termination_reason"] = "user_stop"
@@ -40,9 +41,12 @@ def _model_error(task, side, cause="Connection refused", old_format=False):
 def mixed(tmp_path):
     """Four sessions: one pass, one customer model error, one agent model error, one crash; plus a slot never run."""
     tasks = [CLOSE, BEREAVEMENT, BALANCE, *[t for t in load_suite() if t["id"] in ("seq_fd_open_0001", "seq_fd_close_0002")]]
-    sims = [_simulation(CLOSE, _gold(CLOSE)), _model_error(BEREAVEMENT, "customer"),
-            _model_error(BALANCE, "agent", "HTTP 500: model down"),
-            dict(_simulation(tasks[3], []), skipped=True, reward_info={"reward": 0.0, "info": {"error": "ValueError: x"}})]
+    sims = [
+        _simulation(CLOSE, _gold(CLOSE)),
+        _model_error(BEREAVEMENT, "customer"),
+        _model_error(BALANCE, "agent", "HTTP 500: model down"),
+        dict(_simulation(tasks[3], []), skipped=True, reward_info={"reward": 0.0, "info": {"error": "ValueError: x"}}),
+    ]
     path = tmp_path / "mixed.json"
     path.write_text(json.dumps(_results(tasks, sims)))
     return path
@@ -55,9 +59,9 @@ def test_model_errors_are_counted_by_side_and_still_fail_the_papers_pass_rate(mi
     assert run["n_crashed_or_missing"] == 2 and run["n_infrastructure_errors"] == 4
     assert run["n_without_infrastructure_errors"] == 1 and run["pass_rate_without_infrastructure_errors"] == 1.0
     assert run["model_errors"] == [
-        {"task_id": BEREAVEMENT["id"], "trial": 0, "side": "customer", "model": "openai/customer-model",
-         "cause": "Connection refused"},
-        {"task_id": BALANCE["id"], "trial": 0, "side": "agent", "model": "openai/agent-model", "cause": "HTTP 500: model down"}]
+        {"task_id": BEREAVEMENT["id"], "trial": 0, "side": "customer", "model": "openai/customer-model", "cause": "Connection refused"},
+        {"task_id": BALANCE["id"], "trial": 0, "side": "agent", "model": "openai/agent-model", "cause": "HTTP 500: model down"},
+    ]
     sessions = {s["task_id"]: s for s in run["sessions"]}
     assert sessions[BEREAVEMENT["id"]]["termination_reason"] == "model_error"
     assert sessions[BEREAVEMENT["id"]]["model_error"]["text"] == ERROR_TEXT
@@ -116,8 +120,9 @@ def test_another_domains_results_file_is_one_line(tmp_path, capsys):
     path.write_text(json.dumps(data))
     code, out, err = report_cli(capsys, path)
     assert code == 2 and out == "" and err.count("\n") == 1
-    assert err.startswith(f"error: {path}: a results file of tau2's 'retail' domain; tau-indian-bank report reads runs of "
-                          "the indian_bank domain")
+    assert err.startswith(
+        f"error: {path}: a results file of tau2's 'retail' domain; tau-indian-bank report reads runs of the indian_bank domain"
+    )
 
 
 def test_a_checkpoint_is_named_with_the_command_that_makes_its_results_file(tmp_path, capsys):
@@ -125,9 +130,10 @@ def test_a_checkpoint_is_named_with_the_command_that_makes_its_results_file(tmp_
     checkpoint.write_text(json.dumps({"tau_indian_bank_checkpoint": 1, "config": {}}) + "\n" + '{"task_id": "x"}\n' * 3)
     code, _, err = report_cli(capsys, checkpoint)
     assert code == 2 and err.count("\n") == 1
-    assert (f"{checkpoint} is the checkpoint of a tau-indian-bank run (3 sessions saved), not a results file" in err
-            and f"run the same tau-indian-bank run command again to finish the run, which writes {tmp_path / 'gpt.json'}"
-            in err)
+    assert (
+        f"{checkpoint} is the checkpoint of a tau-indian-bank run (3 sessions saved), not a results file" in err
+        and f"run the same tau-indian-bank run command again to finish the run, which writes {tmp_path / 'gpt.json'}" in err
+    )
     (tmp_path / "gpt.json").write_text("{}")
     _, _, err = report_cli(capsys, checkpoint)
     assert f"{tmp_path / 'gpt.json'} exists: report that file" in err

@@ -18,18 +18,30 @@ def _simulation(task, passed, index):
     for i, (name, args) in enumerate(calls if passed else calls[:1]):
         messages.append({"role": "assistant", "tool_calls": [{"id": f"c{i}", "name": name, "arguments": args}]})
         messages.append({"role": "tool", "id": f"c{i}", "content": "{}", "error": False})
-    return {"id": f"sim-{index:02d}", "task_id": task["id"], "trial": 0, "termination_reason": "user_stop",
-            "messages": messages, "reward_info": {"reward": float(passed), "db_check": {"db_match": passed},
-                                                  "env_assertions": [{"met": passed}, {"met": True}]}}
+    return {
+        "id": f"sim-{index:02d}",
+        "task_id": task["id"],
+        "trial": 0,
+        "termination_reason": "user_stop",
+        "messages": messages,
+        "reward_info": {"reward": float(passed), "db_check": {"db_match": passed}, "env_assertions": [{"met": passed}, {"met": True}]},
+    }
 
 
 @pytest.fixture()
 def results():
     """A run in nvidia's layout: one file with info, tasks and simulations (the second task crashed)."""
     simulations = [_simulation(TASKS[0], True, 0), _simulation(TASKS[2], False, 2)]
-    return {"info": {"num_trials": 1, "agent_info": {"implementation": "indian_bank_llm_agent", "llm": "m"},
-                     "user_info": {"implementation": "indian_bank_user"}, "environment_info": {"domain_name": "indian_bank"}},
-            "tasks": TASKS, "simulations": simulations}
+    return {
+        "info": {
+            "num_trials": 1,
+            "agent_info": {"implementation": "indian_bank_llm_agent", "llm": "m"},
+            "user_info": {"implementation": "indian_bank_user"},
+            "environment_info": {"domain_name": "indian_bank"},
+        },
+        "tasks": TASKS,
+        "simulations": simulations,
+    }
 
 
 def _metrics(path, label="run"):

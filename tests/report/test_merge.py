@@ -11,25 +11,38 @@ IDS = [t["id"] for t in TASKS]
 
 
 def _simulation(task_id, trial, reward=1.0):
-    return {"task_id": task_id, "trial": trial, "termination_reason": "user_stop", "messages": [],
-            "reward_info": {"reward": reward, "db_check": {"db_match": reward == 1.0},
-                            "env_assertions": [{"met": reward == 1.0}]}}
+    return {
+        "task_id": task_id,
+        "trial": trial,
+        "termination_reason": "user_stop",
+        "messages": [],
+        "reward_info": {"reward": reward, "db_check": {"db_match": reward == 1.0}, "env_assertions": [{"met": reward == 1.0}]},
+    }
 
 
 def _shard(tmp_path, name, slots, saved=None, trials=2, **changes):
-    info = {"num_trials": trials, "seed": 300, "agent_info": {"implementation": "indian_bank_llm_agent", "llm": "m1"},
-            "user_info": {"implementation": "indian_bank_user", "llm": "u1"},
-            "environment_info": {"domain_name": "indian_bank"}}
-    meta = {"provenance": {"tasks_sha256": "suite", "policy_sha256": "policy"}, "num_trials": trials, "task_ids": IDS,
-            "task_set": {"name": "indian_bank", "split": "base", "task_ids_sha256": "ids", "tasks_sha256": "content"},
-            "slots": [list(s) for s in slots]}
+    info = {
+        "num_trials": trials,
+        "seed": 300,
+        "agent_info": {"implementation": "indian_bank_llm_agent", "llm": "m1"},
+        "user_info": {"implementation": "indian_bank_user", "llm": "u1"},
+        "environment_info": {"domain_name": "indian_bank"},
+    }
+    meta = {
+        "provenance": {"tasks_sha256": "suite", "policy_sha256": "policy"},
+        "num_trials": trials,
+        "task_ids": IDS,
+        "task_set": {"name": "indian_bank", "split": "base", "task_ids_sha256": "ids", "tasks_sha256": "content"},
+        "slots": [list(s) for s in slots],
+    }
     for key, value in changes.items():
         section, field = key.split("__")
         (info if section in info else meta)[section][field] = value
     saved = slots if saved is None else saved
     path = tmp_path / f"{name}.json"
-    path.write_text(json.dumps({"info": info, "tau_indian_bank_run": meta, "tasks": TASKS,
-                                "simulations": [_simulation(t, k) for t, k in saved]}))
+    path.write_text(
+        json.dumps({"info": info, "tau_indian_bank_run": meta, "tasks": TASKS, "simulations": [_simulation(t, k) for t, k in saved]})
+    )
     return str(path)
 
 
@@ -58,13 +71,16 @@ def test_slots_no_shard_saved_count_as_failures(tmp_path):
     assert merged["pass_rate"] == pytest.approx(3 / 8)
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    ({"agent_info__llm": "m2"}, "the agent model differs ('m1' vs 'm2')"),
-    ({"user_info__implementation": "indian_bank_customer"}, "the customer differs"),
-    ({"provenance__policy_sha256": "other"}, "the policy digest differs"),
-    ({"provenance__tasks_sha256": "other"}, "the task suite digest differs"),
-    ({"task_set__split": "lite"}, "the task split differs"),
-])
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"agent_info__llm": "m2"}, "the agent model differs ('m1' vs 'm2')"),
+        ({"user_info__implementation": "indian_bank_customer"}, "the customer differs"),
+        ({"provenance__policy_sha256": "other"}, "the policy digest differs"),
+        ({"provenance__tasks_sha256": "other"}, "the task suite digest differs"),
+        ({"task_set__split": "lite"}, "the task split differs"),
+    ],
+)
 def test_shards_of_different_runs_do_not_merge(tmp_path, change, message):
     a, b = _shard(tmp_path, "a", FIRST), _shard(tmp_path, "b", SECOND, **change)
     with pytest.raises(ReportInputError, match="cannot merge") as caught:

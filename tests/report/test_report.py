@@ -15,9 +15,21 @@ from tests.conftest import command_env, run
 
 CLOSE = next(t for t in load_suite() if t["id"].startswith("seq_fd_close_0"))
 BEREAVEMENT = next(t for t in load_suite() if t["id"].startswith("edge_bereavement_0"))
-RUN_KEYS = {"label", "n_sessions", "n_tasks", "pass_rate", "pass_rate_ci95", "final_state_pass_rate", "action_pass_rate",
-            "final_only_passes", "action_only_passes", "discordance_p_value", "by_category", "by_chain_length",
-            "failure_taxonomy"}
+RUN_KEYS = {
+    "label",
+    "n_sessions",
+    "n_tasks",
+    "pass_rate",
+    "pass_rate_ci95",
+    "final_state_pass_rate",
+    "action_pass_rate",
+    "final_only_passes",
+    "action_only_passes",
+    "discordance_p_value",
+    "by_category",
+    "by_chain_length",
+    "failure_taxonomy",
+}
 COMPARISON_KEYS = {"a", "b", "n_shared", "delta", "delta_ci95", "mcnemar_p_value", "holm_p_value", "a_only", "b_only"}
 
 
@@ -32,9 +44,17 @@ def _simulation(task, calls, reason="user_stop", refused=(), db=True, met=(True,
         messages.append({"role": "tool", "id": f"c{i}", "content": "{}", "error": i in refused})
     if reward is None:
         reward = 1.0 if db and all(met) else 0.0
-    return {"task_id": task["id"], "trial": 0, "termination_reason": reason, "messages": messages,
-            "reward_info": {"reward": reward, "db_check": {"db_match": db, "db_reward": float(db)},
-                            "env_assertions": [{"met": m} for m in met]}}
+    return {
+        "task_id": task["id"],
+        "trial": 0,
+        "termination_reason": reason,
+        "messages": messages,
+        "reward_info": {
+            "reward": reward,
+            "db_check": {"db_match": db, "db_reward": float(db)},
+            "env_assertions": [{"met": m} for m in met],
+        },
+    }
 
 
 def _class(task, calls, **kw):
@@ -46,10 +66,10 @@ def test_every_failure_class_is_reached_by_a_hand_built_session():
     deposit = gold[1][1]["deposit_id"]
     seen = {
         "premature_termination": _class(CLOSE, gold, reason="max_steps", reward=0.0),
-        "unnecessary_transfer": _class(CLOSE, [*gold[:3], ("transfer_to_human_agents", {"summary": "x"})], db=False,
-                                       met=(False, False)),
-        "wrong_arguments": _class(CLOSE, [*gold[:3], ("close_deposit", {"deposit_id": deposit, "credit_account_id": "X1"})],
-                                  db=False, met=(False, False)),
+        "unnecessary_transfer": _class(CLOSE, [*gold[:3], ("transfer_to_human_agents", {"summary": "x"})], db=False, met=(False, False)),
+        "wrong_arguments": _class(
+            CLOSE, [*gold[:3], ("close_deposit", {"deposit_id": deposit, "credit_account_id": "X1"})], db=False, met=(False, False)
+        ),
         "wrong_or_extra_write": _class(CLOSE, [*gold, ("freeze_card", {"card_id": "C1"})], refused=(4,), met=(True, False)),
         "skipped_required_read": _class(CLOSE, [gold[0], gold[1], gold[3]], met=(False, True)),
         "stopped_short": _class(CLOSE, gold[:3], db=False, met=(False, True)),
@@ -61,9 +81,16 @@ def test_every_failure_class_is_reached_by_a_hand_built_session():
 
 
 def _results(tasks, simulations, trials=1):
-    return {"info": {"num_trials": trials, "agent_info": {"implementation": "x", "llm": "m"},
-                     "user_info": {"implementation": "indian_bank_customer"}, "environment_info": {"domain_name": "indian_bank"}},
-            "tasks": tasks, "simulations": simulations}
+    return {
+        "info": {
+            "num_trials": trials,
+            "agent_info": {"implementation": "x", "llm": "m"},
+            "user_info": {"implementation": "indian_bank_customer"},
+            "environment_info": {"domain_name": "indian_bank"},
+        },
+        "tasks": tasks,
+        "simulations": simulations,
+    }
 
 
 def test_missing_and_crashed_sessions_count_as_failures(tmp_path):
@@ -80,8 +107,14 @@ def test_missing_and_crashed_sessions_count_as_failures(tmp_path):
 
 
 def test_repeated_trials_give_pass_hat_k(tmp_path):
-    sims = [dict(_simulation(CLOSE, _gold(CLOSE)), trial=0), dict(_simulation(CLOSE, []), trial=1, reward_info={
-        "reward": 0.0, "db_check": {"db_match": False}, "env_assertions": [{"met": False}, {"met": True}]})]
+    sims = [
+        dict(_simulation(CLOSE, _gold(CLOSE)), trial=0),
+        dict(
+            _simulation(CLOSE, []),
+            trial=1,
+            reward_info={"reward": 0.0, "db_check": {"db_match": False}, "env_assertions": [{"met": False}, {"met": True}]},
+        ),
+    ]
     path = tmp_path / "r.json"
     path.write_text(json.dumps(_results([CLOSE], sims, trials=2)))
     report = build_report([load_run(path)])["runs"][0]
@@ -126,8 +159,16 @@ def test_report_over_real_offline_runs(offline_runs):
     for metrics in report["runs"]:
         assert RUN_KEYS <= set(metrics)
         assert set(metrics["by_chain_length"]) <= {"1", "2", "3", "4", "5+"}
-        assert {"task_id", "trial", "passed", "final_state_passed", "action_passed", "missing_gold_calls", "impure_writes",
-                "failure_class"} <= set(metrics["sessions"][0])
+        assert {
+            "task_id",
+            "trial",
+            "passed",
+            "final_state_passed",
+            "action_passed",
+            "missing_gold_calls",
+            "impure_writes",
+            "failure_class",
+        } <= set(metrics["sessions"][0])
     assert len(report["comparisons"]) == 3 and COMPARISON_KEYS <= set(report["comparisons"][0])
     again = run(["tau-indian-bank", "report", *paths, "--format", "json", "--sessions"])
     assert again.stdout == done.stdout  # deterministic, bootstrap included
@@ -142,8 +183,12 @@ def test_report_markdown_and_plots(offline_runs, tmp_path):
     assert done.returncode == 0, done.stderr
     assert "### Overall" in done.stdout and "| oracle-test |" in done.stdout
     assert sorted(p.name for p in Path(tmp_path).glob("*.png")) == [
-        "failure_taxonomy.png", "final_state_vs_full.png", "paired_differences.png", "pass_rate_by_category.png",
-        "pass_rate_by_chain_length.png"]
+        "failure_taxonomy.png",
+        "final_state_vs_full.png",
+        "paired_differences.png",
+        "pass_rate_by_category.png",
+        "pass_rate_by_chain_length.png",
+    ]
 
 
 @pytest.mark.e2e
@@ -152,8 +197,7 @@ def test_bad_results_files_are_one_line_errors(tmp_path):
     truncated.write_text('{"info": {}, "tasks": [')
     wrong = tmp_path / "wrong.json"
     wrong.write_text("[1, 2]")
-    for path, message in ((truncated, "not valid JSON"), (wrong, "not a tau2 results file"),
-                          (tmp_path / "absent.json", "cannot read")):
+    for path, message in ((truncated, "not valid JSON"), (wrong, "not a tau2 results file"), (tmp_path / "absent.json", "cannot read")):
         done = run(["tau-indian-bank", "report", str(path)])
         assert done.returncode == 2
         assert done.stderr.strip().count("\n") == 0 and message in done.stderr
@@ -178,13 +222,14 @@ TAU2_RUNTIME = ("tau2.run", "tau2.evaluator", "tau2.agent", "tau2.user", "tau2.o
 def test_the_report_imports_neither_litellm_nor_tau2s_runtime_and_prints_no_tau2_log(offline_runs):
     """The report needs only tau2's toolkit module (the tools' marks), which logs at import; the command keeps it quiet."""
     folder, _ = offline_runs
-    probe = ("import json, sys; from tau_indian_bank.cli import main; "
-             f"main(['report', {str(folder / 'oracle-test.json')!r}, '--format', 'json', '--strict']); "
-             "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in ('tau2', 'litellm'))), file=sys.stderr)")
+    probe = (
+        "import json, sys; from tau_indian_bank.cli import main; "
+        f"main(['report', {str(folder / 'oracle-test.json')!r}, '--format', 'json', '--strict']); "
+        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in ('tau2', 'litellm'))), file=sys.stderr)"
+    )
     env = command_env()
     env.pop("LOGURU_LEVEL")  # as a user's shell has it: only the command itself may quieten tau2
-    done = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, timeout=600,
-                          stdin=subprocess.DEVNULL)
+    done = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
     assert done.returncode == 0, done.stderr[-1500:]
     *log, modules = done.stderr.strip().splitlines()
     imported = json.loads(modules)

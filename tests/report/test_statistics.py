@@ -70,9 +70,7 @@ def test_wilson_higher_confidence_is_wider() -> None:
     ("successes", "n", "confidence"),
     [(11, 10, 0.95), (-1, 10, 0.95), (5, 10, 1.0), (5, 10, 0.0)],
 )
-def test_wilson_rejects_bad_arguments(
-    successes: int, n: int, confidence: float
-) -> None:
+def test_wilson_rejects_bad_arguments(successes: int, n: int, confidence: float) -> None:
     with pytest.raises(ValueError):
         wilson_interval(successes, n, confidence)
 
@@ -120,9 +118,7 @@ def test_mcnemar_rejects_negative() -> None:
 
 
 def test_holm_known_values() -> None:
-    assert holm_adjust([0.01, 0.04, 0.03, 0.005]) == pytest.approx(
-        [0.03, 0.06, 0.06, 0.02]
-    )
+    assert holm_adjust([0.01, 0.04, 0.03, 0.005]) == pytest.approx([0.03, 0.06, 0.06, 0.02])
 
 
 def test_holm_enforces_monotonicity_and_cap() -> None:
@@ -158,9 +154,7 @@ def _synthetic_pair(n_tasks: int = 1000) -> tuple[list[bool], list[bool]]:
 
 def test_bootstrap_is_deterministic_for_a_seed() -> None:
     a, b = _synthetic_pair()
-    assert paired_bootstrap_diff(a, b, resamples=2000, seed=7) == paired_bootstrap_diff(
-        a, b, resamples=2000, seed=7
-    )
+    assert paired_bootstrap_diff(a, b, resamples=2000, seed=7) == paired_bootstrap_diff(a, b, resamples=2000, seed=7)
 
 
 def test_bootstrap_seed_changes_interval() -> None:
@@ -199,17 +193,13 @@ def test_bootstrap_rejects_bad_inputs() -> None:
 
 
 def test_pass_hat_k_known_values() -> None:
-    assert [pass_hat_k(4, 3, k) for k in (1, 2, 3, 4)] == pytest.approx(
-        [0.75, 0.5, 0.25, 0.0]
-    )
+    assert [pass_hat_k(4, 3, k) for k in (1, 2, 3, 4)] == pytest.approx([0.75, 0.5, 0.25, 0.0])
     assert pass_hat_k(4, 4, 4) == 1.0
     assert pass_hat_k(4, 0, 1) == 0.0
 
 
 def test_pass_at_k_known_values() -> None:
-    assert [pass_at_k(4, 1, k) for k in (1, 2, 3, 4)] == pytest.approx(
-        [0.25, 0.5, 0.75, 1.0]
-    )
+    assert [pass_at_k(4, 1, k) for k in (1, 2, 3, 4)] == pytest.approx([0.25, 0.5, 0.75, 1.0])
     assert [pass_at_k(4, 3, k) for k in (1, 2)] == pytest.approx([0.75, 1.0])
     assert pass_at_k(4, 0, 4) == 0.0
 

@@ -14,9 +14,14 @@ PASS = (True, True, True)
 
 
 def record(slot, size=200):
-    return json.dumps({"task_id": slot.task_id, "trial": slot.trial, "reward_info": {
-        "reward": 1.0, "db_check": {"db_match": True}, "env_assertions": [{"met": True}]},
-                       "messages": ["x" * size]}).encode()
+    return json.dumps(
+        {
+            "task_id": slot.task_id,
+            "trial": slot.trial,
+            "reward_info": {"reward": 1.0, "db_check": {"db_match": True}, "env_assertions": [{"met": True}]},
+            "messages": ["x" * size],
+        }
+    ).encode()
 
 
 def fill(path, slots, header=HEADER):
@@ -125,8 +130,9 @@ def test_the_results_file_is_one_json_document_in_slot_order(tmp_path):
     fill(path, list(reversed(SLOTS[:4])))
     out = tmp_path / "r.json"
     with Checkpoint.open(path, HEADER, SLOTS) as checkpoint:
-        count = write_results(out, {"timestamp": "t0", "info": {"x": 1}, "metadata": {"slots": []}},
-                              ['{"id": "seq_t0"}'], checkpoint.records(SLOTS))
+        count = write_results(
+            out, {"timestamp": "t0", "info": {"x": 1}, "metadata": {"slots": []}}, ['{"id": "seq_t0"}'], checkpoint.records(SLOTS)
+        )
     data = json.loads(out.read_text())
     assert count == 4 and [s["task_id"] for s in data["simulations"]] == [s.task_id for s in SLOTS[:4]]
     assert data["tasks"] == [{"id": "seq_t0"}] and data["tau_indian_bank_run"] == {"slots": []}
@@ -135,6 +141,5 @@ def test_the_results_file_is_one_json_document_in_slot_order(tmp_path):
 
 def test_verdicts_read_pass_final_state_and_action_check():
     assert verdicts({"reward_info": {"reward": 1.0, "db_check": {"db_match": True}, "env_assertions": [{"met": True}]}}) == PASS
-    assert verdicts({"reward_info": {"reward": 0.0, "db_check": {"db_match": True}, "env_assertions": []}}) == (
-        False, True, False)
+    assert verdicts({"reward_info": {"reward": 0.0, "db_check": {"db_match": True}, "env_assertions": []}}) == (False, True, False)
     assert verdicts({}) == (False, False, False)

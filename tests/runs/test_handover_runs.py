@@ -22,20 +22,24 @@ pytestmark = pytest.mark.filterwarnings("ignore:Items? .* (is|are) using the `Re
 
 
 def _transfer(call_id: str = "t1") -> AssistantMessage:
-    return AssistantMessage(role="assistant", tool_calls=[ToolCall(id=call_id, name="transfer_to_human_agents",
-                                                                   arguments={"summary": "x"})])
+    return AssistantMessage(
+        role="assistant", tool_calls=[ToolCall(id=call_id, name="transfer_to_human_agents", arguments={"summary": "x"})]
+    )
 
 
 def _said(text: str) -> AssistantMessage:
     return AssistantMessage(role="assistant", content=text)
 
 
-@pytest.mark.parametrize(("history", "ends"), [
-    ([_transfer(), ToolMessage(id="t1", role="tool", content="Transfer successful")], True),
-    ([_transfer(), ToolMessage(id="t1", role="tool", content="Error: busy", error=True)], False),  # refused: goes on
-    ([_transfer(), ToolMessage(id="t1", role="tool", content="Transfer successful"), _said("Done.")], False),  # told
-    ([_said("Shall I transfer you to a colleague?")], False),  # only proposed
-])
+@pytest.mark.parametrize(
+    ("history", "ends"),
+    [
+        ([_transfer(), ToolMessage(id="t1", role="tool", content="Transfer successful")], True),
+        ([_transfer(), ToolMessage(id="t1", role="tool", content="Error: busy", error=True)], False),  # refused: goes on
+        ([_transfer(), ToolMessage(id="t1", role="tool", content="Transfer successful"), _said("Done.")], False),  # told
+        ([_said("Shall I transfer you to a colleague?")], False),  # only proposed
+    ],
+)
 def test_only_the_first_message_after_a_successful_transfer_ends_the_session(history, ends):
     reply = mark_if_handover(_said("I have put you through to a colleague."), history)
     assert ends_with_handover(reply) is ends and handover_untold(history) is ends
@@ -53,12 +57,29 @@ def tasks():
 
 
 def _run(capsys, folder, base, *, user: str, task_set: str | None = None, task_ids=(BASE_HANDOVER, ESCALATION)):
-    customer = (["--user-llm", "openai/fake-user", "--user-llm-args", json.dumps({"api_base": base})]
-                if user == "indian_bank_user" else [])
-    code = main(["run", "--agent-llm", "openai/fake-agent", "--agent-llm-args", json.dumps({"api_base": base}),
-                 "--user", user, *customer, *(["--task-set-name", task_set] if task_set else []),
-                 "--task-ids", *task_ids, "--results-dir", str(folder), "--save-to", "run", "--max-concurrency", "1",
-                 "--no-preflight"])
+    customer = ["--user-llm", "openai/fake-user", "--user-llm-args", json.dumps({"api_base": base})] if user == "indian_bank_user" else []
+    code = main(
+        [
+            "run",
+            "--agent-llm",
+            "openai/fake-agent",
+            "--agent-llm-args",
+            json.dumps({"api_base": base}),
+            "--user",
+            user,
+            *customer,
+            *(["--task-set-name", task_set] if task_set else []),
+            "--task-ids",
+            *task_ids,
+            "--results-dir",
+            str(folder),
+            "--save-to",
+            "run",
+            "--max-concurrency",
+            "1",
+            "--no-preflight",
+        ]
+    )
     out, err = capsys.readouterr()
     assert code == 0, err
     data = json.loads((folder / "run.json").read_text(encoding="utf-8"))
@@ -103,8 +124,24 @@ def test_with_the_scripted_customer_the_session_ends_the_same_way(tasks, tmp_pat
 
 
 def test_the_oracle_tells_the_customer_and_the_session_ends_there(tmp_path, capsys):
-    code = main(["run", "--agent", "indian_bank_oracle", "--user", "indian_bank_customer", "--task-ids", BASE_HANDOVER,
-                 ESCALATION, "--results-dir", str(tmp_path), "--save-to", "oracle", "--max-concurrency", "1"])
+    code = main(
+        [
+            "run",
+            "--agent",
+            "indian_bank_oracle",
+            "--user",
+            "indian_bank_customer",
+            "--task-ids",
+            BASE_HANDOVER,
+            ESCALATION,
+            "--results-dir",
+            str(tmp_path),
+            "--save-to",
+            "oracle",
+            "--max-concurrency",
+            "1",
+        ]
+    )
     capsys.readouterr()
     assert code == 0
     data = json.loads((tmp_path / "oracle.json").read_text(encoding="utf-8"))

@@ -22,10 +22,30 @@ def tasks():
 
 
 def model_run(capsys, folder, agent_base, user_base, *extra, task_ids=TASK_IDS, name="run"):
-    code = main(["run", "--agent-llm", "openai/fake-agent", "--agent-llm-args", json.dumps({"api_base": agent_base}),
-                 "--user-llm", "openai/fake-user", "--user-llm-args", json.dumps({"api_base": user_base}),
-                 "--task-ids", *task_ids, "--results-dir", str(folder), "--save-to", name, "--max-retries", "0",
-                 "--max-concurrency", "2", *extra])
+    code = main(
+        [
+            "run",
+            "--agent-llm",
+            "openai/fake-agent",
+            "--agent-llm-args",
+            json.dumps({"api_base": agent_base}),
+            "--user-llm",
+            "openai/fake-user",
+            "--user-llm-args",
+            json.dumps({"api_base": user_base}),
+            "--task-ids",
+            *task_ids,
+            "--results-dir",
+            str(folder),
+            "--save-to",
+            name,
+            "--max-retries",
+            "0",
+            "--max-concurrency",
+            "2",
+            *extra,
+        ]
+    )
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -38,8 +58,9 @@ def test_a_customer_endpoint_that_refuses_connections_ends_every_session_as_a_mo
     with Server(FakeModel(tasks)) as agent:
         code, out, err = model_run(capsys, tmp_path, agent.base, REFUSED, "--no-preflight")
     assert code == 1, err  # no session measured anything: the command says so
-    assert out.strip().splitlines()[-1] == ("3 of 3 sessions ended with a model error (first: customer openai/fake-user: "
-                                            "Connection refused); --retry-errors runs them again")
+    assert out.strip().splitlines()[-1] == (
+        "3 of 3 sessions ended with a model error (first: customer openai/fake-user: Connection refused); --retry-errors runs them again"
+    )
     for simulation in sessions(tmp_path).values():
         assert simulation["termination_reason"] == "user_error"
         assert all(m["content"] is None for m in simulation["messages"] if m["role"] == "user")  # no synthetic stop
@@ -58,8 +79,9 @@ def test_some_model_errors_exit_0_and_retry_errors_reruns_exactly_those_slots(ta
     model = FakeModel(tasks, Faults(down_for={down}))
     with Server(model) as server:
         code, out, _ = model_run(capsys, tmp_path, server.base, server.base)
-        assert code == 0 and out.strip().splitlines()[-1].startswith("1 of 3 sessions ended with a model error (first: "
-                                                                     "agent openai/fake-agent: HTTP 500: model down)")
+        assert code == 0 and out.strip().splitlines()[-1].startswith(
+            "1 of 3 sessions ended with a model error (first: agent openai/fake-agent: HTTP 500: model down)"
+        )
         checkpoint = tmp_path / "run.checkpoint.jsonl"
         before = checkpoint.read_bytes()
         code, out, _ = model_run(capsys, tmp_path, server.base, server.base)  # a plain resume runs nothing again
@@ -69,27 +91,50 @@ def test_some_model_errors_exit_0_and_retry_errors_reruns_exactly_those_slots(ta
     assert code == 0 and "3 sessions (2 resumed, 1 run again), pass 100.0%" in out and "model error" not in out
     assert "(1 of them again: --retry-errors)" in err
     after = checkpoint.read_bytes()
-    assert after.startswith(before) and after[len(before):].count(b"\n") == 1  # exactly one session appended
-    assert json.loads(after[len(before):])["task_id"] == down
+    assert after.startswith(before) and after[len(before) :].count(b"\n") == 1  # exactly one session appended
+    assert json.loads(after[len(before) :])["task_id"] == down
     assert all(s["reward_info"]["reward"] == 1.0 for s in sessions(tmp_path).values())  # the results file holds the rerun
 
 
-@pytest.mark.parametrize(("agent_llm", "router", "message"), [
-    ("qwen72b", None, "the agent model 'qwen72b' is not a model litellm can call (give a provider prefix, such as "
-                      "openai/qwen72b for an OpenAI-compatible server) and not served by a --router file"),
-    ("qwen72b", "bank-model", "and not a model_name of the --router file"),
-])
+@pytest.mark.parametrize(
+    ("agent_llm", "router", "message"),
+    [
+        (
+            "qwen72b",
+            None,
+            "the agent model 'qwen72b' is not a model litellm can call (give a provider prefix, such as "
+            "openai/qwen72b for an OpenAI-compatible server) and not served by a --router file",
+        ),
+        ("qwen72b", "bank-model", "and not a model_name of the --router file"),
+    ],
+)
 def test_a_model_name_nothing_resolves_stops_the_run_before_it_starts(tasks, tmp_path, capsys, agent_llm, router, message):
     extra = []
     if router:
         router_file = tmp_path / "router.yaml"
-        router_file.write_text(json.dumps({"model_list": [{"model_name": router, "litellm_params": {
-            "model": "openai/x", "api_base": REFUSED}}]}))
+        router_file.write_text(
+            json.dumps({"model_list": [{"model_name": router, "litellm_params": {"model": "openai/x", "api_base": REFUSED}}]})
+        )
         extra = ["--router", str(router_file)]
     with Server(FakeModel(tasks)) as server:
-        code = main(["run", "--agent-llm", agent_llm, "--agent-llm-args", "{}", "--user-llm", "openai/fake-user",
-                     "--user-llm-args", json.dumps({"api_base": server.base}), "--task-ids", TASK_IDS[0],
-                     "--results-dir", str(tmp_path / "out"), *extra])
+        code = main(
+            [
+                "run",
+                "--agent-llm",
+                agent_llm,
+                "--agent-llm-args",
+                "{}",
+                "--user-llm",
+                "openai/fake-user",
+                "--user-llm-args",
+                json.dumps({"api_base": server.base}),
+                "--task-ids",
+                TASK_IDS[0],
+                "--results-dir",
+                str(tmp_path / "out"),
+                *extra,
+            ]
+        )
     err = capsys.readouterr().err
     assert code == 2 and message in err and err.strip().splitlines()[-1].startswith("error: preflight: ")
     assert not (tmp_path / "out").exists()  # nothing written
@@ -98,14 +143,33 @@ def test_a_model_name_nothing_resolves_stops_the_run_before_it_starts(tasks, tmp
 def test_a_model_missing_from_the_router_without_preflight_is_a_model_error_per_session(tasks, tmp_path, capsys):
     router_file = tmp_path / "router.yaml"
     with Server(FakeModel(tasks)) as server:
-        router_file.write_text(json.dumps({"model_list": [{"model_name": "bank-model", "litellm_params": {
-            "model": "openai/fake-user", "api_base": server.base}}]}))
-        code = main(["run", "--agent-llm", "qwen72b", "--user-llm", "bank-model", "--router", str(router_file),
-                     "--task-ids", TASK_IDS[0], "--results-dir", str(tmp_path), "--save-to", "r", "--no-preflight",
-                     "--max-retries", "0"])
+        router_file.write_text(
+            json.dumps(
+                {"model_list": [{"model_name": "bank-model", "litellm_params": {"model": "openai/fake-user", "api_base": server.base}}]}
+            )
+        )
+        code = main(
+            [
+                "run",
+                "--agent-llm",
+                "qwen72b",
+                "--user-llm",
+                "bank-model",
+                "--router",
+                str(router_file),
+                "--task-ids",
+                TASK_IDS[0],
+                "--results-dir",
+                str(tmp_path),
+                "--save-to",
+                "r",
+                "--no-preflight",
+                "--max-retries",
+                "0",
+            ]
+        )
     out = capsys.readouterr().out
-    assert code == 1 and "1 of 1 sessions ended with a model error (first: agent qwen72b: HTTP 400: LLM Provider NOT " \
-                         "provided" in out
+    assert code == 1 and "1 of 1 sessions ended with a model error (first: agent qwen72b: HTTP 400: LLM Provider NOT provided" in out
 
 
 def test_the_preflight_calls_each_distinct_model_once_and_a_refused_endpoint_writes_nothing(tasks, tmp_path, capsys):
@@ -115,7 +179,8 @@ def test_the_preflight_calls_each_distinct_model_once_and_a_refused_endpoint_wri
         assert code == 2 and not (tmp_path / "out").exists()
         assert err.strip().splitlines()[-1] == (
             f"error: preflight: the customer model 'openai/fake-user' ({REFUSED}) failed a test completion: Connection "
-            "refused; nothing was run (fix it, or skip this check with --no-preflight)")
+            "refused; nothing was run (fix it, or skip this check with --no-preflight)"
+        )
         assert model.probes == ["fake-agent"] and model.requests == 0  # no session started
         model.probes.clear()
         code, _, err = model_run(capsys, tmp_path / "ok", server.base, server.base, task_ids=TASK_IDS[:1])
@@ -151,8 +216,25 @@ def test_the_reports_token_counts_and_cost_are_the_servers(tasks, tmp_path, caps
     model = FakeModel(tasks)
     with Server(model) as server:
         args = json.dumps({"api_base": server.base})
-        code = main(["run", "--agent-llm", "openai/gpt-4.1-mini", "--agent-llm-args", args, "--user-llm", "openai/gpt-4.1-nano",
-                     "--user-llm-args", args, "--task-ids", *TASK_IDS, "--results-dir", str(tmp_path), "--save-to", "priced"])
+        code = main(
+            [
+                "run",
+                "--agent-llm",
+                "openai/gpt-4.1-mini",
+                "--agent-llm-args",
+                args,
+                "--user-llm",
+                "openai/gpt-4.1-nano",
+                "--user-llm-args",
+                args,
+                "--task-ids",
+                *TASK_IDS,
+                "--results-dir",
+                str(tmp_path),
+                "--save-to",
+                "priced",
+            ]
+        )
     assert code == 0, capsys.readouterr().err
     run = build_report(load_runs([str(tmp_path / "priced.json")]), with_sessions=True)["runs"][0]
     effort = run["effort"]
@@ -168,7 +250,10 @@ def test_the_reports_token_counts_and_cost_are_the_servers(tasks, tmp_path, caps
     assert effort["cost"]["total"] == pytest.approx(expected, rel=1e-9) and effort["cost"]["priced_sessions"] == 3
     assert run["pass_rate"] == 1.0 and effort["cost_per_passed_session"] == pytest.approx(expected / 3, rel=1e-9)
     sessions = run["sessions"]
-    assert sum(s["effort"]["tool_calls"] for s in sessions) == effort["tool_calls"]["total"] == sum(
-        len(t["evaluation_criteria"]["actions"]) for t in tasks)  # the loopback agent makes exactly its gold calls
+    assert (
+        sum(s["effort"]["tool_calls"] for s in sessions)
+        == effort["tool_calls"]["total"]
+        == sum(len(t["evaluation_criteria"]["actions"]) for t in tasks)
+    )  # the loopback agent makes exactly its gold calls
     assert effort["extra_calls_per_passed_session"] == {"mean": 0.0, "median": 0, "total": 0, "passed_sessions": 3}
     assert all(s["effort"]["turns"] >= 1 and s["effort"]["duration_s"] > 0 for s in sessions)

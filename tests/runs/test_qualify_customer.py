@@ -15,9 +15,15 @@ from tests.support.fake_llm import FakeModel, Server
 
 #: Both task sets, one robustness task per scripted behaviour, and a hand-over.
 BASE = ["seq_cheque_stop_0002", "ctrl_balance_0003", "seq_fd_close_0002", "edge_overdue_escalate_0004"]
-ROBUST = ["rob_decline_fd_close_0005", "rob_change_of_mind_fd_amount_0001", "rob_wrong_info_card_ending_0004",
-          "rob_contradiction_cheque_cleared_0004", "rob_context_switch_freeze_then_book_0006",
-          "rob_code_mixed_card_freeze_0001", "rob_long_context_cheque_number_0001"]  # the last has a long earlier history
+ROBUST = [
+    "rob_decline_fd_close_0005",
+    "rob_change_of_mind_fd_amount_0001",
+    "rob_wrong_info_card_ending_0004",
+    "rob_contradiction_cheque_cleared_0004",
+    "rob_context_switch_freeze_then_book_0006",
+    "rob_code_mixed_card_freeze_0001",
+    "rob_long_context_cheque_number_0001",
+]  # the last has a long earlier history
 REFUSED = "http://127.0.0.1:9/v1"  # nothing listens on the discard port
 pytestmark = pytest.mark.filterwarnings("ignore:Items? .* (is|are) using the `ReadOnly` qualifier:UserWarning")
 
@@ -46,8 +52,24 @@ class ErringCustomer(FakeModel):
 
 
 def qualify(capsys, folder, base, *extra, ids=BASE + ROBUST):
-    code = main(["qualify-customer", "--user-llm", "openai/fake-user", "--user-llm-args", json.dumps({"api_base": base}),
-                 "--task-ids", *ids, "--results-dir", str(folder), "--save-to", "q", "--max-concurrency", "2", *extra])
+    code = main(
+        [
+            "qualify-customer",
+            "--user-llm",
+            "openai/fake-user",
+            "--user-llm-args",
+            json.dumps({"api_base": base}),
+            "--task-ids",
+            *ids,
+            "--results-dir",
+            str(folder),
+            "--save-to",
+            "q",
+            "--max-concurrency",
+            "2",
+            *extra,
+        ]
+    )
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -63,8 +85,14 @@ def test_a_well_behaved_customer_qualifies_at_100_percent_and_the_report_shows_i
     assert code == 0, err
     assert "customer fidelity 100.0% (95% CI 74.1–100.0%): the customer did its part in 11 of 11 judged sessions" in out
     assert "0 sessions with a customer error" in out and "preflight: customer model openai/fake-user" in err
-    for behaviour in ("declined when told", "changed its mind", "gave the wrong detail first", "insisted once",
-                      "switched topic", "wrote Hindi/Hinglish"):
+    for behaviour in (
+        "declined when told",
+        "changed its mind",
+        "gave the wrong detail first",
+        "insisted once",
+        "switched topic",
+        "wrote Hindi/Hinglish",
+    ):
         assert behaviour in out
     fidelity = report_json(capsys, tmp_path / "q.json")["customer_fidelity"]
     assert fidelity["fidelity"]["rate"] == 1.0 and fidelity["n_sessions"] == 11 and fidelity["n_needs_review"] == 0
@@ -97,26 +125,41 @@ def test_a_dead_customer_endpoint_is_an_infrastructure_error_not_a_customer_erro
     assert "Connection refused" in last and "Traceback" not in err and not (tmp_path / "preflight").exists()
 
 
-@pytest.mark.parametrize(("args", "phrase"), [
-    (["--task-ids", "seq_nope_0001"], "unknown task id 'seq_nope_0001' (not in split 'lite' of indian_bank or "
-                                      "indian_bank_robust)"),
-    (["--task-set", "indian_bank", "--task-ids", ROBUST[0]], f"unknown task id {ROBUST[0]!r}"),
-    (["--split", "nope"], "unknown task split 'nope'; choose one of: base, lite, test, train"),
-    (["--max-concurrency", "0"], "--max-concurrency must be at least 1"),
-])
+@pytest.mark.parametrize(
+    ("args", "phrase"),
+    [
+        (["--task-ids", "seq_nope_0001"], "unknown task id 'seq_nope_0001' (not in split 'lite' of indian_bank or indian_bank_robust)"),
+        (["--task-set", "indian_bank", "--task-ids", ROBUST[0]], f"unknown task id {ROBUST[0]!r}"),
+        (["--split", "nope"], "unknown task split 'nope'; choose one of: base, lite, test, train"),
+        (["--max-concurrency", "0"], "--max-concurrency must be at least 1"),
+    ],
+)
 def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, args, phrase):
-    code = main(["qualify-customer", "--user-llm", "openai/fake-user", "--user-llm-args", json.dumps({"api_base": REFUSED}),
-                 "--results-dir", str(tmp_path), *args])
+    code = main(
+        [
+            "qualify-customer",
+            "--user-llm",
+            "openai/fake-user",
+            "--user-llm-args",
+            json.dumps({"api_base": REFUSED}),
+            "--results-dir",
+            str(tmp_path),
+            *args,
+        ]
+    )
     err = capsys.readouterr().err
     assert code == 2 and len(err.strip().splitlines()) == 1 and err.startswith("error: ") and phrase in err, err
     assert not list(tmp_path.iterdir())  # nothing written
 
 
-@pytest.mark.parametrize(("args", "phrase"), [
-    (["--task-set", "nope"], "argument --task-set: invalid choice: 'nope'"),
-    (["--user-llm-args", "[1]"], "argument --user-llm-args: must be a JSON object"),
-    ([], None),  # --user-llm missing
-])
+@pytest.mark.parametrize(
+    ("args", "phrase"),
+    [
+        (["--task-set", "nope"], "argument --task-set: invalid choice: 'nope'"),
+        (["--user-llm-args", "[1]"], "argument --user-llm-args: must be a JSON object"),
+        ([], None),  # --user-llm missing
+    ],
+)
 def test_bad_flags_are_one_line_and_exit_2(capsys, args, phrase):
     with pytest.raises(SystemExit) as stopped:
         main(["qualify-customer", *(["--user-llm", "openai/x"] if args else []), *args])

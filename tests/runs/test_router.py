@@ -40,12 +40,15 @@ def test_a_deployment_whose_key_variable_is_unset_is_a_one_line_error(tmp_path, 
         build_router(read_router_file(_file(tmp_path, YAML)))
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("model_list: []", "non-empty 'model_list'"),
-    ("model_list: [{model_name: x}]", "entry 1 needs"),
-    ("model_list: [{model_name: x, litellm_params: {model: openai/m}}]\nrouter_settings: 3", "must be a mapping"),
-    ("model_list: [: bad", "not valid YAML or JSON"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("model_list: []", "non-empty 'model_list'"),
+        ("model_list: [{model_name: x}]", "entry 1 needs"),
+        ("model_list: [{model_name: x, litellm_params: {model: openai/m}}]\nrouter_settings: 3", "must be a mapping"),
+        ("model_list: [: bad", "not valid YAML or JSON"),
+    ],
+)
 def test_bad_router_files_are_one_line_errors(tmp_path, text, message):
     with pytest.raises(RunInputError, match=message) as caught:
         read_router_file(_file(tmp_path, text))
@@ -53,9 +56,16 @@ def test_bad_router_files_are_one_line_errors(tmp_path, text, message):
 
 
 def test_an_unknown_router_setting_is_a_one_line_error(tmp_path):
-    config = read_router_file(_file(tmp_path, {"model_list": [{"model_name": "m", "litellm_params": {
-        "model": "openai/m", "api_base": "http://127.0.0.1:9/v1"}}], "router_settings": {"no_such_setting": 1}},
-        name="router.json"))
+    config = read_router_file(
+        _file(
+            tmp_path,
+            {
+                "model_list": [{"model_name": "m", "litellm_params": {"model": "openai/m", "api_base": "http://127.0.0.1:9/v1"}}],
+                "router_settings": {"no_such_setting": 1},
+            },
+            name="router.json",
+        )
+    )
     with pytest.raises(RunInputError, match="unknown router setting"):
         build_router(config)
 

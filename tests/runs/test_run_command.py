@@ -20,8 +20,21 @@ def run_cli(capsys, *args):
 @pytest.fixture(scope="module")
 def finished(tmp_path_factory):
     folder = tmp_path_factory.mktemp("run")
-    code = main([*ORACLE, "--task-ids", *TASK_IDS, "--num-trials", "2", "--max-concurrency", "2",
-                 "--results-dir", str(folder), "--save-to", "oracle"])
+    code = main(
+        [
+            *ORACLE,
+            "--task-ids",
+            *TASK_IDS,
+            "--num-trials",
+            "2",
+            "--max-concurrency",
+            "2",
+            "--results-dir",
+            str(folder),
+            "--save-to",
+            "oracle",
+        ]
+    )
     assert code == 0
     return folder
 
@@ -43,9 +56,22 @@ def test_sessions_are_tau2s_own(finished):
     from tau2.run import get_tasks, run_tasks
 
     tasks = get_tasks("indian_bank", "test", TASK_IDS)
-    stock = run_tasks(domain="indian_bank", tasks=tasks, agent="indian_bank_oracle", user="indian_bank_customer",
-                      llm_agent="offline", llm_args_agent={}, llm_user="offline", llm_args_user={}, num_trials=2,
-                      max_steps=200, max_errors=10, console_display=False, seed=300, log_level="ERROR")
+    stock = run_tasks(
+        domain="indian_bank",
+        tasks=tasks,
+        agent="indian_bank_oracle",
+        user="indian_bank_customer",
+        llm_agent="offline",
+        llm_args_agent={},
+        llm_user="offline",
+        llm_args_user={},
+        num_trials=2,
+        max_steps=200,
+        max_errors=10,
+        console_display=False,
+        seed=300,
+        log_level="ERROR",
+    )
 
     def key(sims):
         return sorted((s.task_id, s.trial, s.seed, s.reward_info.reward, [m.content for m in s.messages]) for s in sims)
@@ -56,8 +82,9 @@ def test_sessions_are_tau2s_own(finished):
 def test_running_the_same_command_again_resumes_and_runs_nothing(finished, capsys):
     checkpoint = finished / "oracle.checkpoint.jsonl"
     before = checkpoint.read_bytes()
-    code, out, err = run_cli(capsys, *ORACLE, "--task-ids", *TASK_IDS, "--num-trials", "2", "--results-dir",
-                             str(finished), "--save-to", "oracle")
+    code, out, err = run_cli(
+        capsys, *ORACLE, "--task-ids", *TASK_IDS, "--num-trials", "2", "--results-dir", str(finished), "--save-to", "oracle"
+    )
     assert code == 0 and "8 sessions (8 resumed)" in out and "resuming" in err
     assert checkpoint.read_bytes() == before
 
@@ -65,26 +92,52 @@ def test_running_the_same_command_again_resumes_and_runs_nothing(finished, capsy
 def test_a_different_configuration_cannot_resume(finished, capsys):
     checkpoint = finished / "oracle.checkpoint.jsonl"
     before = checkpoint.read_bytes()
-    code, _, err = run_cli(capsys, *ORACLE, "--task-ids", *TASK_IDS, "--num-trials", "2", "--max-steps", "50",
-                           "--results-dir", str(finished), "--save-to", "oracle")
+    code, _, err = run_cli(
+        capsys,
+        *ORACLE,
+        "--task-ids",
+        *TASK_IDS,
+        "--num-trials",
+        "2",
+        "--max-steps",
+        "50",
+        "--results-dir",
+        str(finished),
+        "--save-to",
+        "oracle",
+    )
     assert code == 2 and err.strip().splitlines()[-1].startswith("error: ") and "max_steps was 200, now 50" in err
     assert checkpoint.read_bytes() == before
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["--task-ids", "seq_no_such_task_0001"], "unknown task id 'seq_no_such_task_0001'"),
-    (["--task-split-name", "nosuch"], "unknown task split 'nosuch'"),
-    (["--agent", "indian_bank_llm_agent", "--agent-llm", "openai/gpt-4o"], "needs OPENAI_API_KEY"),
-    (["--agent", "indian_bank_llm_agent"], "--agent-llm is needed"),
-    (["--agent", "no_such_agent"], "unknown agent 'no_such_agent'"),
-    (["--task-ids", TASK_IDS[0], "--shard", "1/2"], "only 1 tasks to share among 2 shards"),
-    (["--router", "/nonexistent/router.yaml"], "router file /nonexistent/router.yaml: cannot read"),
-    (["--max-concurrency", "0"], "--max-concurrency must be at least 1"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--task-ids", "seq_no_such_task_0001"], "unknown task id 'seq_no_such_task_0001'"),
+        (["--task-split-name", "nosuch"], "unknown task split 'nosuch'"),
+        (["--agent", "indian_bank_llm_agent", "--agent-llm", "openai/gpt-4o"], "needs OPENAI_API_KEY"),
+        (["--agent", "indian_bank_llm_agent"], "--agent-llm is needed"),
+        (["--agent", "no_such_agent"], "unknown agent 'no_such_agent'"),
+        (["--task-ids", TASK_IDS[0], "--shard", "1/2"], "only 1 tasks to share among 2 shards"),
+        (["--router", "/nonexistent/router.yaml"], "router file /nonexistent/router.yaml: cannot read"),
+        (["--max-concurrency", "0"], "--max-concurrency must be at least 1"),
+    ],
+)
 def test_bad_input_is_one_line_and_writes_nothing(tmp_path, capsys, monkeypatch, args, message):
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
-    code, _, err = run_cli(capsys, "run", "--agent", "indian_bank_oracle", "--user", "indian_bank_customer",
-                           "--task-split-name", "test", "--results-dir", str(tmp_path / "out"), *args)
+    code, _, err = run_cli(
+        capsys,
+        "run",
+        "--agent",
+        "indian_bank_oracle",
+        "--user",
+        "indian_bank_customer",
+        "--task-split-name",
+        "test",
+        "--results-dir",
+        str(tmp_path / "out"),
+        *args,
+    )
     assert code == 2
     assert err.strip().count("\n") == 0 and err.startswith("error: ") and message in err, err
     assert not (tmp_path / "out").exists()

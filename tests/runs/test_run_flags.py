@@ -50,27 +50,72 @@ def test_each_flag_with_another_default_or_meaning_is_documented():
 
 
 def test_a_tau2_run_command_line_parses_unchanged():
-    argv = ["--domain", "indian_bank", "--agent", "indian_bank_oracle", "--user", "indian_bank_customer",
-            "--task-split-name", "test", "--num-tasks", "2", "--log-level", "DEBUG", "--skip-failed-samples",
-            "--agent-api-key", "MY_KEY", "--judge-llm", "openai/judge", "--judge-window-size", "10",
-            "--judge-system-prompt", "be strict", "--max-retries", "1", "--enforce-communication-protocol"]
+    argv = [
+        "--domain",
+        "indian_bank",
+        "--agent",
+        "indian_bank_oracle",
+        "--user",
+        "indian_bank_customer",
+        "--task-split-name",
+        "test",
+        "--num-tasks",
+        "2",
+        "--log-level",
+        "DEBUG",
+        "--skip-failed-samples",
+        "--agent-api-key",
+        "MY_KEY",
+        "--judge-llm",
+        "openai/judge",
+        "--judge-window-size",
+        "10",
+        "--judge-system-prompt",
+        "be strict",
+        "--max-retries",
+        "1",
+        "--enforce-communication-protocol",
+    ]
     tau2 = _tau2_run_parser().parse_args(argv)
     ours = _ours().parse_args(argv)
-    for name in ("task_split_name", "num_tasks", "log_level", "skip_failed_samples", "agent_api_key", "judge_llm",
-                 "judge_window_size", "judge_system_prompt", "max_retries", "enforce_communication_protocol"):
+    for name in (
+        "task_split_name",
+        "num_tasks",
+        "log_level",
+        "skip_failed_samples",
+        "agent_api_key",
+        "judge_llm",
+        "judge_window_size",
+        "judge_system_prompt",
+        "max_retries",
+        "enforce_communication_protocol",
+    ):
         assert getattr(ours, name) == getattr(tau2, name), name
 
 
 def _run(capsys, tmp_path, *extra, **env):
-    code = main(["run", "--agent", "indian_bank_oracle", "--user", "indian_bank_customer", "--task-ids", TASK,
-                 "--results-dir", str(tmp_path), "--save-to", "flags", *extra])
+    code = main(
+        [
+            "run",
+            "--agent",
+            "indian_bank_oracle",
+            "--user",
+            "indian_bank_customer",
+            "--task-ids",
+            TASK,
+            "--results-dir",
+            str(tmp_path),
+            "--save-to",
+            "flags",
+            *extra,
+        ]
+    )
     return code, *capsys.readouterr()
 
 
 def test_a_bad_log_level_is_one_line_and_a_good_one_is_applied(tmp_path, capsys):
     code, _, err = _run(capsys, tmp_path / "bad", "--log-level", "LOUD")
-    assert code == 2 and err.strip() == ("error: --log-level LOUD: not a log level (use DEBUG, INFO, WARNING, ERROR or "
-                                         "CRITICAL)")
+    assert code == 2 and err.strip() == ("error: --log-level LOUD: not a log level (use DEBUG, INFO, WARNING, ERROR or CRITICAL)")
     assert not (tmp_path / "bad").exists()
     try:
         code, out, err = _run(capsys, tmp_path / "info", "--log-level", "INFO")
@@ -106,10 +151,33 @@ def test_a_named_key_variable_reaches_the_model_and_is_never_saved(tmp_path, cap
     model = FakeModel(tasks)
     with Server(model) as server:
         args = json.dumps({"api_base": server.base})
-        code = main(["run", "--agent-llm", "openai/fake-agent", "--agent-llm-args", args, "--agent-api-key",
-                     "BANK_AGENT_SECRET", "--user-llm", "openai/fake-user", "--user-llm-args", args, "--task-ids", TASK,
-                     "--results-dir", str(tmp_path), "--save-to", "keyed", "--judge-llm", "openai/fake-judge",
-                     "--judge-llm-args", args, "--judge-window-size", "3"])
+        code = main(
+            [
+                "run",
+                "--agent-llm",
+                "openai/fake-agent",
+                "--agent-llm-args",
+                args,
+                "--agent-api-key",
+                "BANK_AGENT_SECRET",
+                "--user-llm",
+                "openai/fake-user",
+                "--user-llm-args",
+                args,
+                "--task-ids",
+                TASK,
+                "--results-dir",
+                str(tmp_path),
+                "--save-to",
+                "keyed",
+                "--judge-llm",
+                "openai/fake-judge",
+                "--judge-llm-args",
+                args,
+                "--judge-window-size",
+                "3",
+            ]
+        )
         capsys.readouterr()
     assert code == 0
     assert any(SECRET in key for key in model.seen_keys)
@@ -119,6 +187,7 @@ def test_a_named_key_variable_reaches_the_model_and_is_never_saved(tmp_path, cap
     assert header["config"]["judge"] == {"llm": "openai/fake-judge", "llm_args": {}, "window_size": 3, "system_prompt": None}
     _the_customer_configuration_is_recorded(tmp_path, header, args)
     monkeypatch.delenv("BANK_AGENT_SECRET")
-    code, _, err = _run(capsys, tmp_path / "unset", "--agent", "indian_bank_llm_agent", "--agent-llm", "openai/x",
-                        "--agent-api-key", "BANK_AGENT_SECRET")
+    code, _, err = _run(
+        capsys, tmp_path / "unset", "--agent", "indian_bank_llm_agent", "--agent-llm", "openai/x", "--agent-api-key", "BANK_AGENT_SECRET"
+    )
     assert code == 2 and err.strip() == "error: --agent-api-key BANK_AGENT_SECRET: that environment variable is not set"

@@ -19,9 +19,17 @@ def _column(table: str, column: str, **where: str) -> list[str]:
 
 def test_the_reserved_ids_are_every_record_id_and_reference_but_the_catalogue_and_cheque_numbers():
     ids = reserved_ids(SEED_DIR)
-    for table, column in (("customers", "customer_id"), ("accounts", "account_id"), ("deposits", "deposit_id"),
-                          ("cards", "card_id"), ("loans", "loan_id"), ("mandates", "mandate_id"), ("transactions", "txn_id"),
-                          ("service_requests", "request_id"), ("insurance_policies", "policy_id")):
+    for table, column in (
+        ("customers", "customer_id"),
+        ("accounts", "account_id"),
+        ("deposits", "deposit_id"),
+        ("cards", "card_id"),
+        ("loans", "loan_id"),
+        ("mandates", "mandate_id"),
+        ("transactions", "txn_id"),
+        ("service_requests", "request_id"),
+        ("insurance_policies", "policy_id"),
+    ):
         assert set(_column(table, column)) <= ids, table
     assert set(_column("transactions", "reference", channel="neft")) <= ids
     assert not set(_column("product_offers", "offer_id")) & ids  # the catalogue is the same in every edition
@@ -32,8 +40,12 @@ def test_the_reserved_ids_are_every_record_id_and_reference_but_the_catalogue_an
 @pytest.mark.slow
 def test_a_bank_hands_out_no_reserved_id_and_is_unchanged_when_it_hits_none(tmp_path):
     plain = generate(77)
-    picked = {plain["customers"][0]["customer_id"], plain["accounts"][0]["account_id"], plain["deposits"][0]["deposit_id"],
-              next(str(t["reference"]) for t in plain["transactions"] if t["channel"] == "neft")}
+    picked = {
+        plain["customers"][0]["customer_id"],
+        plain["accounts"][0]["account_id"],
+        plain["deposits"][0]["deposit_id"],
+        next(str(t["reference"]) for t in plain["transactions"] if t["channel"] == "neft"),
+    }
     again = generate(77, frozenset(picked))
     values = {str(v) for rows in again.values() for row in rows for v in row.values()}
     assert not picked & values

@@ -169,8 +169,9 @@ class FakeModel:
             change = describe_change(step["name"], step["arguments"], id_labels(_profile(messages)))
             proposal = f"To confirm: I will {change}. Shall I go ahead?"
             retry = last.get("role") == "tool" and (last.get("content") or "").startswith("Error")
-            previous_text = next((m.get("content") for m in reversed(messages[:-1]) if m.get("role") == "assistant"
-                                  and m.get("content")), None)
+            previous_text = next(
+                (m.get("content") for m in reversed(messages[:-1]) if m.get("role") == "assistant" and m.get("content")), None
+            )
             if not (retry or (last.get("role") == "user" and previous_text == proposal)):
                 return 200, _reply(body, proposal)
         arguments = json.dumps(step["arguments"])
@@ -187,9 +188,11 @@ def _first_change(gold: list[dict[str, Any]]) -> int:
 def _other_record(arguments: dict[str, Any], profile: dict[str, Any]) -> dict[str, Any]:
     """The arguments with the card or account swapped for another of the customer's."""
     changed = dict(arguments)
-    for key, records, field_name in (("card_id", profile.get("cards") or [], "card_id"),
-                                     ("account_id", profile.get("accounts") or [], "account_id"),
-                                     ("source_account_id", profile.get("accounts") or [], "account_id")):
+    for key, records, field_name in (
+        ("card_id", profile.get("cards") or [], "card_id"),
+        ("account_id", profile.get("accounts") or [], "account_id"),
+        ("source_account_id", profile.get("accounts") or [], "account_id"),
+    ):
         others = [r[field_name] for r in records if r[field_name] != arguments.get(key)]
         if key in arguments and others:
             changed[key] = others[0]
@@ -210,9 +213,14 @@ def _reply(body: dict[str, Any], content: str | None, call: dict[str, str] | Non
         message["tool_calls"] = [{"id": call_id, "type": "function", "function": call}]
     prompt = len(json.dumps(body.get("messages") or [])) // 4
     completion = len(json.dumps(message)) // 4 + 1
-    return {"id": "fake", "object": "chat.completion", "created": 0, "model": body.get("model", "fake"),
-            "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls" if call else "stop"}],
-            "usage": {"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion}}
+    return {
+        "id": "fake",
+        "object": "chat.completion",
+        "created": 0,
+        "model": body.get("model", "fake"),
+        "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls" if call else "stop"}],
+        "usage": {"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion},
+    }
 
 
 class Server:

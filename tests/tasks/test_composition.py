@@ -9,10 +9,12 @@ def _task(task_id: str, *calls: str) -> dict:
 
 
 def test_a_hand_over_counts_as_no_write_and_a_write_does():
-    tasks = [_task("edge_bereavement_0001", TRANSFER_TOOL),
-             _task("edge_overdue_escalate_0001", "get_service_request_status", TRANSFER_TOOL),
-             _task("seq_card_unfreeze_0001", "get_card_details", "unfreeze_card"),
-             _task("ctrl_balance_0001", "get_account_details")]
+    tasks = [
+        _task("edge_bereavement_0001", TRANSFER_TOOL),
+        _task("edge_overdue_escalate_0001", "get_service_request_status", TRANSFER_TOOL),
+        _task("seq_card_unfreeze_0001", "get_card_details", "unfreeze_card"),
+        _task("ctrl_balance_0001", "get_account_details"),
+    ]
     assert TRANSFER_TOOL not in WRITE_TOOLS and "unfreeze_card" in WRITE_TOOLS
     rows = {c.name: c for c in composition_checks(tasks, {"base": [t["id"] for t in tasks]})}
     assert rows["tasks without a write (hand-over not a write)"].found == "3"

@@ -36,8 +36,10 @@ def test_a_family_without_a_quota_cannot_be_made():
     assert Family(name="one", quota=1, **fields).quota == 1
 
 
-@pytest.mark.parametrize(("task_set", "families", "tasks_file"), [
-    (DOMAIN_NAME, all_families, TASKS_FILE), (ROBUST_TASK_SET, all_robust_families, ROBUST_TASKS_FILE)])
+@pytest.mark.parametrize(
+    ("task_set", "families", "tasks_file"),
+    [(DOMAIN_NAME, all_families, TASKS_FILE), (ROBUST_TASK_SET, all_robust_families, ROBUST_TASKS_FILE)],
+)
 def test_each_family_carries_the_quota_its_shipped_task_set_holds(task_set, families, tasks_file):
     shipped = Counter(_family_of(t["id"]) for t in load_suite(tasks_file))
     assert {f.name: f.quota for f in families()} == plan_of(task_set) == dict(shipped)
@@ -73,8 +75,13 @@ def _private_reuse(path: Path) -> list[str]:
                     found.append(f"{node.module}.{alias.name}")
                 modules[alias.asname or alias.name] = f"{node.module}.{alias.name}"
     for node in ast.walk(tree):
-        if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in modules
-                and node.attr.startswith("_") and not node.attr.startswith("__")):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in modules
+            and node.attr.startswith("_")
+            and not node.attr.startswith("__")
+        ):
             found.append(f"{modules[node.value.id]}.{node.attr}")
     return found
 
@@ -86,11 +93,16 @@ def test_no_task_module_reuses_another_modules_private_helpers():
 
 def test_the_reuse_probe_sees_both_forms(tmp_path):
     probe = tmp_path / "probe.py"
-    probe.write_text("from tau_indian_bank.tasks.families import deposits\n"
-                     "from tau_indian_bank.tasks.families.payments import _hidden\n"
-                     "x = deposits._close(1)\n", encoding="utf-8")
-    assert sorted(_private_reuse(probe)) == ["tau_indian_bank.tasks.families.deposits._close",
-                                             "tau_indian_bank.tasks.families.payments._hidden"]
+    probe.write_text(
+        "from tau_indian_bank.tasks.families import deposits\n"
+        "from tau_indian_bank.tasks.families.payments import _hidden\n"
+        "x = deposits._close(1)\n",
+        encoding="utf-8",
+    )
+    assert sorted(_private_reuse(probe)) == [
+        "tau_indian_bank.tasks.families.deposits._close",
+        "tau_indian_bank.tasks.families.payments._hidden",
+    ]
 
 
 def test_no_second_registry_of_quotas_by_name():

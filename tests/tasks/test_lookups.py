@@ -18,8 +18,12 @@ def conn() -> sqlite3.Connection:
 
 
 def test_rows_come_back_as_named_records_in_query_order(conn):
-    found = rows(conn, CustomerAccount, "SELECT h.customer_id, a.account_id FROM accounts a JOIN account_holders h "
-                                        "ON h.account_id = a.account_id AND h.role = 'primary' ORDER BY a.account_id LIMIT 3")
+    found = rows(
+        conn,
+        CustomerAccount,
+        "SELECT h.customer_id, a.account_id FROM accounts a JOIN account_holders h "
+        "ON h.account_id = a.account_id AND h.role = 'primary' ORDER BY a.account_id LIMIT 3",
+    )
     assert [type(c) for c in found] == [CustomerAccount] * 3
     assert [c.account_id for c in found] == sorted(c.account_id for c in found)
     assert lookups.account(conn, found[0].account_id).account_id == found[0].account_id

@@ -19,8 +19,17 @@ from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
 from tau_indian_bank.vocabulary import axis_of
 from tau_indian_bank.wording import describe_change
 
-AXES_HERE = ("decline", "change_of_mind", "not_enough_info", "wrong_info", "contradiction", "context_switch",
-             "confusing_intent", "long_context", "code_mixed")
+AXES_HERE = (
+    "decline",
+    "change_of_mind",
+    "not_enough_info",
+    "wrong_info",
+    "contradiction",
+    "context_switch",
+    "confusing_intent",
+    "long_context",
+    "code_mixed",
+)
 #: Axes whose customer follows a cue line (not_enough_info and confusing_intent only answer questions).
 CUED = ("decline", "change_of_mind", "wrong_info", "contradiction", "context_switch")
 
@@ -61,8 +70,10 @@ def test_a_change_of_mind_writes_only_the_final_terms():
             assert write["arguments"]["enabled"] is False and known.split("What to turn off: ")[1].split(" (you first")[0]
             continue
         (token,) = cues_in(scenario)[1]
-        shown = ", ".join(f"{k}: ₹{v:,}" if k == "amount" else f"{k}: {v} months" if k == "tenure_months" else f"{k}: {v}"
-                          for k, v in write["arguments"].items())
+        shown = ", ".join(
+            f"{k}: ₹{v:,}" if k == "amount" else f"{k}: {v} months" if k == "tenure_months" else f"{k}: {v}"
+            for k, v in write["arguments"].items()
+        )
         assert names_token(shown, token) or token in str(write["arguments"]), (task["id"], token, shown)
 
 
@@ -74,8 +85,10 @@ def test_every_cued_scenario_scripts_its_behaviour(axis):
 
 
 def test_cue_lines_and_tokens_are_read_from_the_scenario():
-    text = ('When the assistant mentions the card ending 0915 or a card ending 0951, say: "Oh, sorry. It is 0915."\n'
-            "Agree only to a proposal that names ₹3,25,000.\n")
+    text = (
+        'When the assistant mentions the card ending 0915 or a card ending 0951, say: "Oh, sorry. It is 0915."\n'
+        "Agree only to a proposal that names ₹3,25,000.\n"
+    )
     cues, must = cues_in(text)
     assert [(c.trigger, c.line, c.tokens) for c in cues] == [("mentions", "Oh, sorry. It is 0915.", ("0915", "0951"))]
     assert must == ("₹3,25,000",)
@@ -134,8 +147,14 @@ def test_validate_holds_the_strict_rules_on_one_task_per_axis():
     from tau_indian_bank.tasks.validate import validate
 
     tasks = [_tasks(axis)[0] for axis in AXES_HERE]
-    checks, problems = validate(tasks, {"base": [t["id"] for t in tasks], "lite": []}, POLICY_FILE.read_text(encoding="utf-8"),
-                                participant_outcomes, workers=1, robust=True)
+    checks, problems = validate(
+        tasks,
+        {"base": [t["id"] for t in tasks], "lite": []},
+        POLICY_FILE.read_text(encoding="utf-8"),
+        participant_outcomes,
+        workers=1,
+        robust=True,
+    )
     strict = [c for c in checks if "strict" in c.name or "schema" in c.name or "gold" in c.name or "fact" in c.name]
     assert len(strict) >= 9 and all(c.ok for c in strict), [(c.name, c.found) for c in strict if not c.ok]
 
@@ -161,8 +180,7 @@ def test_a_superseded_amount_is_the_one_written():
         assert names_token(history[cut:], final) and not names_token(history[:cut], final), task["id"]
 
 
-@pytest.mark.parametrize(("language", "yes"), [("Hinglish", "Haan ji, please go ahead."),
-                                                ("Hindi", "हाँ जी, please go ahead.")])
+@pytest.mark.parametrize(("language", "yes"), [("Hinglish", "Haan ji, please go ahead."), ("Hindi", "हाँ जी, please go ahead.")])
 def test_a_code_mixed_customer_answers_in_its_language(language, yes):
     task = next(t for t in _tasks("code_mixed") if f"Writes in {language}" in t["user_scenario"]["persona"])
     customer = IndianBankCustomer(instructions=str(Task.model_validate(task).user_scenario))

@@ -22,8 +22,12 @@ from tau_indian_bank.tasks.suite_files import load_suite
 from tau_indian_bank.tools.staging import FAULT_MESSAGE
 from tau_indian_bank.vocabulary import BASELINES, ORACLE, axis_of
 
-AXES = {"tool_fault": "arm_tool_fault", "injected_instructions": "plant_text",
-        "irrelevant_results": "plant_near_miss", "unseen_tool": "enable_tool"}
+AXES = {
+    "tool_fault": "arm_tool_fault",
+    "injected_instructions": "plant_text",
+    "irrelevant_results": "plant_near_miss",
+    "unseen_tool": "enable_tool",
+}
 TASKS = [t for t in load_suite(ROBUST_TASKS_FILE) if axis_of(t["id"]) in AXES]
 
 
@@ -47,8 +51,7 @@ def test_a_fault_targets_a_gold_call_and_planted_text_is_in_a_record_a_gold_read
         if axis_of(task["id"]) == "tool_fault":
             assert staged["tool_name"] in gold
         if axis_of(task["id"]) == "injected_instructions":
-            read = {"transaction": "get_transactions", "regulation": "search_regulations",
-                    "mandate": "list_mandates"}[staged["record"]]
+            read = {"transaction": "get_transactions", "regulation": "search_regulations", "mandate": "list_mandates"}[staged["record"]]
             assert read in gold and staged["text"].endswith(environment_axes.INJECTIONS)
 
 
@@ -56,8 +59,7 @@ def _strict(task, simulation):
     messages = [m.model_dump(mode="json") for m in simulation.messages]
     gates = check_safety(task, messages).gates
     paper = simulation.reward_info.reward == 1.0
-    return paper, paper and check_answer(task, messages).passed is not False and all(
-        g in ("pass", "n/a") for g in gates.values())
+    return paper, paper and check_answer(task, messages).passed is not False and all(g in ("pass", "n/a") for g in gates.values())
 
 
 @pytest.mark.slow
@@ -82,14 +84,19 @@ def _fault_session(retry: bool):
     opening = task["user_scenario"]["instructions"]["task_instructions"].split('"')[1]
 
     def call(call_id, name, arguments, content, error=False):
-        return [{"role": "assistant", "content": None, "tool_calls": [{"id": call_id, "name": name, "arguments": arguments}]},
-                {"role": "tool", "id": call_id, "content": content, "error": error}]
+        return [
+            {"role": "assistant", "content": None, "tool_calls": [{"id": call_id, "name": name, "arguments": arguments}]},
+            {"role": "tool", "id": call_id, "content": content, "error": error},
+        ]
 
-    messages = [*task["initial_state"]["message_history"], {"role": "user", "content": opening},
-                *call("a1", gold[0]["name"], gold[0]["arguments"], "{}"),
-                {"role": "assistant", "content": f"Shall I freeze your card ending {card[-4:]} now?"},
-                {"role": "user", "content": "Yes, please go ahead."},
-                *call("a2", "freeze_card", {"card_id": card}, f"Error: {FAULT_MESSAGE}", error=True)]
+    messages = [
+        *task["initial_state"]["message_history"],
+        {"role": "user", "content": opening},
+        *call("a1", gold[0]["name"], gold[0]["arguments"], "{}"),
+        {"role": "assistant", "content": f"Shall I freeze your card ending {card[-4:]} now?"},
+        {"role": "user", "content": "Yes, please go ahead."},
+        *call("a2", "freeze_card", {"card_id": card}, f"Error: {FAULT_MESSAGE}", error=True),
+    ]
     if retry:
         messages += call("a3", "freeze_card", {"card_id": card}, json.dumps({"card_id": card, "status": "frozen"}))
     messages.append({"role": "assistant", "content": "Done: your card has been frozen."})

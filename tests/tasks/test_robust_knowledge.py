@@ -31,16 +31,16 @@ def _task_for(document_id, section, figure, query, opening):
     task["initial_state"]["initialization_actions"][1:] = stage_near_misses(document_id, section, figure, ("superseded", "draft"))
     task["evaluation_criteria"]["actions"][0]["arguments"]["query"] = query
     instructions = task["user_scenario"]["instructions"]
-    instructions["task_instructions"] = re.sub(r'Opening line: "[^"]+"', f'Opening line: "{opening}"',
-                                               instructions["task_instructions"])
+    instructions["task_instructions"] = re.sub(r'Opening line: "[^"]+"', f'Opening line: "{opening}"', instructions["task_instructions"])
     return task
 
 
 def _old_near_miss(section, figure, variant):
     """A near miss as the first release built it: the figure replaced everywhere, the worked examples kept."""
     changed = staging.near_miss_figure(figure, variant)
-    return dataclasses.replace(section, heading=section.heading.replace(figure, changed),
-                               body=re.sub(re.escape(figure) + r"(?![0-9])", changed, section.body))
+    return dataclasses.replace(
+        section, heading=section.heading.replace(figure, changed), body=re.sub(re.escape(figure) + r"(?![0-9])", changed, section.body)
+    )
 
 
 def test_every_shipped_question_passes_the_three_rules():
@@ -76,24 +76,40 @@ def test_the_near_miss_keeps_the_rule_at_its_own_figure_without_examples_or_tabl
     assert "74.75%" in ltv.body and "₹1,34,745" not in ltv.body and "borrow less than the maximum" in ltv.body
 
 
-@pytest.mark.parametrize(("section", "query"), [(GOLD_LTV, "gold loan LTV"),
-                                                (("fixed_deposits", "1. Opening a fixed deposit: minimum amount ₹10,000 and "
-                                                  "tenure", "₹10,000"), "minimum amount to open a fixed deposit"),
-                                                (("premature_withdrawal", "2. Premature withdrawal penalty of 1.00%", "1.00%"),
-                                                 "premature withdrawal penalty")])
+@pytest.mark.parametrize(
+    ("section", "query"),
+    [
+        (GOLD_LTV, "gold loan LTV"),
+        (
+            ("fixed_deposits", "1. Opening a fixed deposit: minimum amount ₹10,000 and tenure", "₹10,000"),
+            "minimum amount to open a fixed deposit",
+        ),
+        (("premature_withdrawal", "2. Premature withdrawal penalty of 1.00%", "1.00%"), "premature withdrawal penalty"),
+    ],
+)
 def test_a_question_the_policy_answers_is_caught(section, query):
     task = _task_for(*section, query, "A customer's question?")
     assert kb.policy_problems(task, POLICY)
 
 
 def test_a_figure_the_policy_states_about_another_topic_is_no_give_away():
-    task = _task_for("upi_limits", "1. UPI limit per day for ordinary payments", "₹1,00,000", "UPI daily limit person to person",
-                     "How much can I send by UPI in a day?")
+    task = _task_for(
+        "upi_limits",
+        "1. UPI limit per day for ordinary payments",
+        "₹1,00,000",
+        "UPI daily limit person to person",
+        "How much can I send by UPI in a day?",
+    )
     assert "ATM ₹1,00,000" in POLICY and kb.policy_problems(task, POLICY) == []
 
 
-@pytest.mark.parametrize("opening", ["Under the current rules: gold loan LTV of what rate of gold value? Please give the figure.",
-                                     "Hello, gold loan ltv of what rate of gold value?"])
+@pytest.mark.parametrize(
+    "opening",
+    [
+        "Under the current rules: gold loan LTV of what rate of gold value? Please give the figure.",
+        "Hello, gold loan ltv of what rate of gold value?",
+    ],
+)
 def test_a_question_copied_from_the_section_title_is_caught(opening):
     assert kb.question_problems(_task_for(*GOLD_LTV, "gold loan LTV", opening))
     natural = "What share of my gold's value can I borrow against it?"

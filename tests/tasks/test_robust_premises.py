@@ -10,7 +10,7 @@ import json
 import pytest
 
 from tau_indian_bank.bank.store import template
-from tau_indian_bank.evaluation.fact_rules import outcome
+from tau_indian_bank.evaluation.fact_kinds import outcome
 from tau_indian_bank.evaluation.facts import (
     DECLARED_MARKER,
     declared_facts,
@@ -60,8 +60,13 @@ def test_a_matured_deposit_the_records_do_not_hold_fails_unless_it_is_at_another
     assert _problems(task) == []
 
 
-@pytest.mark.parametrize("belief", ["you believe the money left your account ending {last4} and never came back",
-                                    "your account ending {last4} was debited and the money has not come back"])
+@pytest.mark.parametrize(
+    "belief",
+    [
+        "you believe the money left your account ending {last4} and never came back",
+        "your account ending {last4} was debited and the money has not come back",
+    ],
+)
 def test_a_failed_payment_said_to_be_debited_fails_where_the_balance_never_moved(belief):
     task = _task("rob_injected_instructions_failed_txn_compensation_")
     instructions = task["user_scenario"]["instructions"]
@@ -71,16 +76,23 @@ def test_a_failed_payment_said_to_be_debited_fails_where_the_balance_never_moved
     assert any("debited claim" in p for p in _problems(task))
 
 
-@pytest.mark.parametrize("why", ["a relative who wants to send you money for a bank transfer",
-                                 "your employer's payroll team so your salary can be credited there"])
+@pytest.mark.parametrize(
+    "why",
+    ["a relative who wants to send you money for a bank transfer", "your employer's payroll team so your salary can be credited there"],
+)
 def test_another_branchs_ifsc_for_money_into_ones_own_account_fails(why):
     task = _task("rob_unseen_tool_branch_ifsc_")
     task["user_scenario"]["instructions"]["reason_for_call"] = f"You need the IFSC code of the branch to give to {why}."
     assert any("own account" in p for p in _problems(task))
 
 
-@pytest.mark.parametrize("answer", ["You can add a nominee at your home branch with a form, or in the mobile app.",
-                                    "Just add the nominee online in net banking; it takes a minute."])
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "You can add a nominee at your home branch with a form, or in the mobile app.",
+        "Just add the nominee online in net banking; it takes a minute.",
+    ],
+)
 def test_an_earlier_chat_that_contradicts_the_policy_on_nominees_fails(answer):
     task = _task("rob_long_context_payout_account_")
     history = task["initial_state"]["message_history"]
@@ -109,8 +121,10 @@ def test_a_wrong_detail_that_is_in_fact_right_loses_the_tasks_point():
 def test_a_third_partys_record_must_be_someone_elses():
     task = _task("rob_third_party_")
     assert _problems(task) == []
-    own = CONN.execute("SELECT account_id FROM account_holders WHERE customer_id = ? ORDER BY 1",
-                       (task["initial_state"]["initialization_actions"][0]["arguments"]["customer_id"],)).fetchone()[0]
+    own = CONN.execute(
+        "SELECT account_id FROM account_holders WHERE customer_id = ? ORDER BY 1",
+        (task["initial_state"]["initialization_actions"][0]["arguments"]["customer_id"],),
+    ).fetchone()[0]
     known = task["user_scenario"]["instructions"]["known_info"]
     theirs = known.split("ending ")[1][:4]
     task["user_scenario"]["instructions"]["known_info"] = known.replace(theirs, own[-4:])
@@ -169,10 +183,13 @@ def _oracle_messages(task):
     return [m.model_dump(mode="json") for m in simulation.messages]
 
 
-@pytest.mark.parametrize(("prefix", "careful"), [
-    ("rob_wrong_info_deposit_month_", "I couldn't find any deposit opened in {wrong}; the one I can see is from {right}."),
-    ("rob_wrong_info_deposit_amount_", "I don't see a fixed deposit of {wrong} - your deposit is of {right}."),
-])
+@pytest.mark.parametrize(
+    ("prefix", "careful"),
+    [
+        ("rob_wrong_info_deposit_month_", "I couldn't find any deposit opened in {wrong}; the one I can see is from {right}."),
+        ("rob_wrong_info_deposit_amount_", "I don't see a fixed deposit of {wrong} - your deposit is of {right}."),
+    ],
+)
 def test_matching_the_record_without_telling_the_customer_the_mismatch_fails_the_answer_check(prefix, careful):
     from tau_indian_bank.evaluation.answers import check_answer
 

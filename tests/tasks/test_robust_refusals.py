@@ -15,15 +15,14 @@ from itertools import groupby
 import pytest
 
 from tau_indian_bank.evaluation.answers import OUTCOMES, check_answer, states_fact
+from tau_indian_bank.evaluation.fact_kinds import outcome
 from tau_indian_bank.evaluation.fact_replay import derive_facts, replay_gold
-from tau_indian_bank.evaluation.fact_rules import outcome
 from tau_indian_bank.evaluation.facts import declared_facts, notes_without_declared, task_facts, why_no_facts
 from tau_indian_bank.paths import ROBUST_TASKS_FILE
 from tau_indian_bank.tools.catalogue import STATE_CHANGING_TOOLS
 from tau_indian_bank.vocabulary import BASELINES, ORACLE, axis_of
 
-REFUSAL_AXES = ("out_of_scope", "third_party", "social_engineering", "credentials", "advice", "harmful_or_inappropriate",
-                "fabrication")
+REFUSAL_AXES = ("out_of_scope", "third_party", "social_engineering", "credentials", "advice", "harmful_or_inappropriate", "fabrication")
 #: Axes whose right answer changes nothing (out_of_scope: but for the policy's hand-over).
 NO_WRITE_AXES = ("out_of_scope", "third_party", "advice", "harmful_or_inappropriate", "fabrication")
 

@@ -80,8 +80,7 @@ def test_an_otp_in_the_opening_line_with_an_unconditional_never_share_rule_is_fl
     task = _task("edge_otp_offered_0001")
     assert credential_problems(task) == []
     text = _instructions(task)["task_instructions"]
-    _instructions(task)["task_instructions"] = text.replace("Apart from the OTP in your opening line, never share",
-                                                            "Never share")
+    _instructions(task)["task_instructions"] = text.replace("Apart from the OTP in your opening line, never share", "Never share")
     assert credential_problems(task) and "without exception" in credential_problems(task)[0]
     address = _task("seq_statement_and_address_0001")  # "PIN code: 400092" is not a credential
     assert "PIN code" in _instructions(address)["task_instructions"] and credential_problems(address) == []
@@ -93,13 +92,13 @@ def test_a_senior_claim_without_an_answer_for_the_date_of_birth_is_flagged():
     known = _instructions(task)["known_info"].splitlines()
     _instructions(task)["known_info"] = "\n".join(line for line in known if not line.startswith("- Date of birth"))
     assert birth_date_problems(task)
-    offer = next(t for t in SUITE.values() if t["id"].startswith("rare_offer_to_deposit")
-                 and "senior citizen" in _instructions(t)["reason_for_call"])
+    offer = next(
+        t for t in SUITE.values() if t["id"].startswith("rare_offer_to_deposit") and "senior citizen" in _instructions(t)["reason_for_call"]
+    )
     assert birth_date_problems(offer) == []  # names a senior-citizen product; claims nothing
 
 
-@pytest.mark.parametrize(("task_id", "fits"), [("seq_card_unfreeze_0001", False), ("seq_fd_close_0001", True),
-                                               ("ctrl_balance_0001", True)])
+@pytest.mark.parametrize(("task_id", "fits"), [("seq_card_unfreeze_0001", False), ("seq_fd_close_0001", True), ("ctrl_balance_0001", True)])
 def test_the_numbers_trait_fits_only_where_the_bank_quotes_figures(task_id, fits):
     task = _task(task_id)
     persona = task["user_scenario"]["persona"]

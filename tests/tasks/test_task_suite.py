@@ -25,8 +25,12 @@ def test_validate_passes_on_the_whole_base_split():
     done = run(["tau-indian-bank", "validate"])
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
     assert "PASS: 50/50 checks passed" in done.stdout
-    for row in ("facts from the gold replay (or why none)", "tasks with facts; the others, and why",
-                "oracle states every fact (answer check)", "replier misses a fact (answer check)"):
+    for row in (
+        "facts from the gold replay (or why none)",
+        "tasks with facts; the others, and why",
+        "oracle states every fact (answer check)",
+        "replier misses a fact (answer check)",
+    ):
         assert row in done.stdout
 
 
@@ -35,14 +39,19 @@ def test_validate_passes_on_the_whole_base_split():
 def test_validate_passes_on_the_robustness_set():
     done = run(["tau-indian-bank", "validate", "--task-set", "indian_bank_robust"])
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
-    for row in ("axis decline", "oracle passes every task (strict)", "overwriter fails every task (strict; verdict where a call)",
-                "split lite: 5 per axis"):
+    for row in (
+        "axis decline",
+        "oracle passes every task (strict)",
+        "overwriter fails every task (strict; verdict where a call)",
+        "split lite: 5 per axis",
+    ):
         assert row in done.stdout
 
 
 def _rows(tasks):
-    checks, problems = validate(tasks, {"base": [t["id"] for t in tasks]}, POLICY_FILE.read_text(encoding="utf-8"),
-                                participants=participant_outcomes, workers=1)
+    checks, problems = validate(
+        tasks, {"base": [t["id"] for t in tasks]}, POLICY_FILE.read_text(encoding="utf-8"), participants=participant_outcomes, workers=1
+    )
     return {c.name: c.ok for c in checks}, problems.by_check
 
 
@@ -52,8 +61,14 @@ def test_validator_catches_broken_tasks():
     failing_gold = copy.deepcopy(suite["edge_deposit_already_closed_0001"])
     failing_gold["id"] = "edge_deposit_already_closed_9001"
     details = failing_gold["evaluation_criteria"]["actions"][1]
-    close = {"action_id": "gold_3", "requestor": "assistant", "name": "close_deposit", "info": None, "compare_args": None,
-             "arguments": {"deposit_id": details["arguments"]["deposit_id"], "credit_account_id": "501000000000"}}
+    close = {
+        "action_id": "gold_3",
+        "requestor": "assistant",
+        "name": "close_deposit",
+        "info": None,
+        "compare_args": None,
+        "arguments": {"deposit_id": details["arguments"]["deposit_id"], "credit_account_id": "501000000000"},
+    }
     failing_gold["evaluation_criteria"]["actions"].append(close)
     for assertion in failing_gold["evaluation_criteria"]["env_assertions"]:
         assertion["arguments"]["gold_calls"] = without_facts(failing_gold["evaluation_criteria"]["actions"])
@@ -83,8 +98,14 @@ def _indian(amount: int) -> str:
 def test_validator_catches_a_task_a_baseline_can_pass():
     task = copy.deepcopy(next(t for t in load_suite() if t["id"] == "ctrl_balance_0001"))
     task["id"] = "ctrl_balance_9001"
-    profile = {"action_id": "gold_1", "requestor": "assistant", "name": "get_customer_profile", "arguments": {},
-               "info": None, "compare_args": None}
+    profile = {
+        "action_id": "gold_1",
+        "requestor": "assistant",
+        "name": "get_customer_profile",
+        "arguments": {},
+        "info": None,
+        "compare_args": None,
+    }
     task["evaluation_criteria"]["actions"] = [profile]
     for assertion in task["evaluation_criteria"]["env_assertions"]:
         assertion["arguments"]["gold_calls"] = [profile]

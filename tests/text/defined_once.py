@@ -29,8 +29,32 @@ from tau_indian_bank.text.lexicon import CATEGORIES, KINDS, OUTCOMES
 from tau_indian_bank.tools.catalogue import ALL_SPECS
 
 _MONTH = re.compile(r"(?i)\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(?![a-z]{0,2}[^a-z\s|?)(uyhrcstebil])")
-_MONTH_NAMES = {"january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november",
-                "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"}
+_MONTH_NAMES = {
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+    "jan",
+    "feb",
+    "mar",
+    "apr",
+    "jun",
+    "jul",
+    "aug",
+    "sep",
+    "sept",
+    "oct",
+    "nov",
+    "dec",
+}
 _HINDI_MONTH = re.compile(r"जनवरी|फ़?रवरी|मार्च|अप्रैल|जुलाई|अगस्त|सितंबर|सितम्बर|अक्टूबर|नवंबर|दिसंबर")
 _STOPS = re.compile(r"\[\^?(?=[^\]]*\.)(?=[^\]]*!)(?=[^\]]*\?)[^\]]*\]")
 _DEVANAGARI = re.compile(r"[\u0900-\u097f]")
@@ -126,16 +150,21 @@ def scan(source: str, module: str) -> list[Finding]:
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
             for kind in _string_kinds(node.value):
                 add(node, kind, node.value)
-        elif isinstance(node, ast.Constant) and type(node.value) is int and node.value in _LAKH_CRORE_PAISE \
-                and module.startswith(_READERS):
+        elif isinstance(node, ast.Constant) and type(node.value) is int and node.value in _LAKH_CRORE_PAISE and module.startswith(_READERS):
             add(node, "lakh/crore arithmetic", str(node.value))
         elif isinstance(node, ast.Dict):
             for kind in _dict_kinds(node):
                 add(node, kind, ast.unparse(node))
         elif isinstance(node, ast.Tuple | ast.List) and _month_sequence(node):
             add(node, "month table", ast.unparse(node))
-        elif isinstance(node, ast.Call) and len(node.args) >= 2 and isinstance(node.args[0], ast.Constant) \
-                and node.args[0].value in ALL_SPECS and isinstance(node.args[1], ast.Constant) and "|" in str(node.args[1].value):
+        elif (
+            isinstance(node, ast.Call)
+            and len(node.args) >= 2
+            and isinstance(node.args[0], ast.Constant)
+            and node.args[0].value in ALL_SPECS
+            and isinstance(node.args[1], ast.Constant)
+            and "|" in str(node.args[1].value)
+        ):
             tool_calls.append(node)
     if len(tool_calls) >= 3:
         add(tool_calls[0], "per-tool vocabulary", ast.unparse(tool_calls[0]))

@@ -23,8 +23,11 @@ EXEMPT: frozenset[str] = frozenset()
 
 
 def _modules() -> list[tuple[str, str]]:
-    return [(str(p.relative_to(PACKAGE)), p.read_text(encoding="utf-8")) for p in sorted(PACKAGE.rglob("*.py"))
-            if not str(p.relative_to(PACKAGE)).startswith("text/")]
+    return [
+        (str(p.relative_to(PACKAGE)), p.read_text(encoding="utf-8"))
+        for p in sorted(PACKAGE.rglob("*.py"))
+        if not str(p.relative_to(PACKAGE)).startswith("text/")
+    ]
 
 
 def test_nothing_outside_the_text_layer_defines_a_reading_primitive_or_a_tool_vocabulary():
@@ -41,11 +44,13 @@ _BEFORE = {
     "lakh/crore words": '_UNIT = r"(?:\\s*(?P<u>lakhs?|lacs?|crores?|cr\\b\\.?|L\\b))?"',
     "lakh/crore arithmetic": "def unit(u):\n    return 10_000_000 if u == 'lakh' else 1_000_000_000",
     "Hindi words": '_HI = r"हाँ|नहीं|ठीक है"',
-    "per-tool vocabulary": 'ACTION_WORDS = {"open_deposit": ("open", "book"), "close_deposit": ("close",), '
-                           '"freeze_card": ("freeze", "lock")}',
+    "per-tool vocabulary": (
+        'ACTION_WORDS = {"open_deposit": ("open", "book"), "close_deposit": ("close",), "freeze_card": ("freeze", "lock")}'
+    ),
     "category names": '_CATEGORY = {"kyc_update": "KYC update", "dispute_transaction": "dispute", "complaint": "complaint"}',
-    "outcome phrases": 'OUTCOMES = {"card_blocked": Outcome(("blocked",)), "card_frozen": Outcome(("frozen",)), '
-                       '"cheque_stopped": Outcome(("stopped",))}',
+    "outcome phrases": (
+        'OUTCOMES = {"card_blocked": Outcome(("blocked",)), "card_frozen": Outcome(("frozen",)), "cheque_stopped": Outcome(("stopped",))}'
+    ),
     "change-kind words": 'KINDS = {"block": re.compile("block"), "freeze": re.compile("freez"), "close": re.compile("clos")}',
 }
 
@@ -57,17 +62,20 @@ def test_the_scan_finds_every_kind_of_duplicate(kind):
 
 
 def test_the_scan_finds_a_vocabulary_spread_over_calls():
-    source = "\n".join(f'CHANGES.append(ChangeWords("{tool}", "opened|booked", "deposits?"))'
-                       for tool in ("open_deposit", "close_deposit", "block_card"))
+    source = "\n".join(
+        f'CHANGES.append(ChangeWords("{tool}", "opened|booked", "deposits?"))' for tool in ("open_deposit", "close_deposit", "block_card")
+    )
     assert {f.kind for f in scan(source, "evaluation/claims.py")} == {"per-tool vocabulary"}
 
 
 def test_prose_and_data_are_not_definitions():
-    source = ('"""Dates: 15 July 2027, 3 March, 1 May, 9 June and 2 August are read; not never will shall once | x."""\n'
-              'DESCRIPTIONS = {"complaint": "SMS alert charges were debited twice for the same month", '
-              '"kyc_update": "Customer submitted a new address proof at the branch last week", '
-              '"other": "Request for an interest certificate for the last financial year"}\n'
-              "LIMIT_PAISE = 10_000_000\n")
+    source = (
+        '"""Dates: 15 July 2027, 3 March, 1 May, 9 June and 2 August are read; not never will shall once | x."""\n'
+        'DESCRIPTIONS = {"complaint": "SMS alert charges were debited twice for the same month", '
+        '"kyc_update": "Customer submitted a new address proof at the branch last week", '
+        '"other": "Request for an interest certificate for the last financial year"}\n'
+        "LIMIT_PAISE = 10_000_000\n"
+    )
     assert scan(source, "seeding/requests.py") == []
 
 

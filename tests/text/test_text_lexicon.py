@@ -76,8 +76,9 @@ def test_every_word_compiles_and_is_written_as_plain_writes_text():
     assert len(words) > 400
     for where, word in words:
         re.compile(word)
-        assert not _UNFOLDED.search(word) and plain(word.replace("*", "")) == word.replace("*", ""), \
+        assert not _UNFOLDED.search(word) and plain(word.replace("*", "")) == word.replace("*", ""), (
             f"{where}: {word!r} is not in plain() form (nukta or candrabindu)"
+        )
         assert word == word.lower() or "SR" in word or "\\" in word, f"{where}: {word!r} is not lower case"
 
 

@@ -53,9 +53,7 @@ class Bank:
 
     def other_record(self, table: str, key: str, customer_id: str, where: str = "1") -> str:
         """The first record (by id) of ``table`` owned by another customer."""
-        return self.value(
-            f"SELECT {key} FROM {table} WHERE customer_id != ? AND {where} ORDER BY {key} LIMIT 1", (customer_id,)
-        )
+        return self.value(f"SELECT {key} FROM {table} WHERE customer_id != ? AND {where} ORDER BY {key} LIMIT 1", (customer_id,))
 
     # --- toolkits ---------------------------------------------------------------------------
 
@@ -81,15 +79,9 @@ class Bank:
     @staticmethod
     def diff(before: Snapshot, after: Snapshot) -> dict[str, tuple[set[tuple[Any, ...]], set[tuple[Any, ...]]]]:
         """Per changed table: (rows removed, rows added)."""
-        return {
-            name: (before[name] - after[name], after[name] - before[name])
-            for name in before
-            if before[name] != after[name]
-        }
+        return {name: (before[name] - after[name], after[name] - before[name]) for name in before if before[name] != after[name]}
 
-    def refuse(
-        self, tools: BankTools, name: str, args: Mapping[str, Any], error: type[ToolError], phrase: str
-    ) -> str:
+    def refuse(self, tools: BankTools, name: str, args: Mapping[str, Any], error: type[ToolError], phrase: str) -> str:
         """Assert the call is refused with exactly ``error`` mentioning ``phrase``, and changes nothing."""
         hash_before = tools.get_db_hash()
         rows_before = self.snapshot(tools)

@@ -87,23 +87,25 @@ def test_profile_returns_identity_kyc_addresses_and_products(bank, customer):
 
     addresses = bank.rows("SELECT * FROM addresses WHERE customer_id = ? ORDER BY address_type", (cid,))
     assert [a["address_type"] for a in profile["addresses"]] == ["communication", "permanent"]
-    assert profile["addresses"] == [
-        {k: a[k] for k in ("address_type", "line1", "line2", "city", "state", "pincode")} for a in addresses
-    ]
+    assert profile["addresses"] == [{k: a[k] for k in ("address_type", "line1", "line2", "city", "state", "pincode")} for a in addresses]
     held = bank.rows(
         "SELECT a.account_id, a.account_type, a.status, h.role FROM accounts a JOIN account_holders h USING (account_id) "
         "WHERE h.customer_id = ? ORDER BY a.account_id",
         (cid,),
     )
     assert profile["accounts"] == [
-        {"account_id": a["account_id"], "account_type": a["account_type"], "last4": a["account_id"][-4:],
-         "status": a["status"], "role": a["role"]}
+        {
+            "account_id": a["account_id"],
+            "account_type": a["account_type"],
+            "last4": a["account_id"][-4:],
+            "status": a["status"],
+            "role": a["role"],
+        }
         for a in held
     ]
     cards = bank.rows("SELECT * FROM cards WHERE customer_id = ? ORDER BY card_id", (cid,))
     assert profile["cards"] == [
-        {"card_id": c["card_id"], "card_type": c["card_type"], "network": c["network"], "last4": c["last4"],
-         "status": c["status"]}
+        {"card_id": c["card_id"], "card_type": c["card_type"], "network": c["network"], "last4": c["last4"], "status": c["status"]}
         for c in cards
     ]
     loans = bank.rows("SELECT * FROM loans WHERE customer_id = ? ORDER BY loan_id", (cid,))
@@ -112,10 +114,12 @@ def test_profile_returns_identity_kyc_addresses_and_products(bank, customer):
 
 
 def test_profile_age_counts_completed_years_only(bank):
-    late = bank.row("SELECT customer_id, date_of_birth FROM customers WHERE substr(date_of_birth, 6) > '07-15' "
-                    "ORDER BY customer_id LIMIT 1")
-    early = bank.row("SELECT customer_id, date_of_birth FROM customers WHERE substr(date_of_birth, 6) <= '07-15' "
-                     "ORDER BY customer_id LIMIT 1")
+    late = bank.row(
+        "SELECT customer_id, date_of_birth FROM customers WHERE substr(date_of_birth, 6) > '07-15' ORDER BY customer_id LIMIT 1"
+    )
+    early = bank.row(
+        "SELECT customer_id, date_of_birth FROM customers WHERE substr(date_of_birth, 6) <= '07-15' ORDER BY customer_id LIMIT 1"
+    )
     for person, birthday_passed in ((late, False), (early, True)):
         age = bank.call(bank.tools(person["customer_id"]), "get_customer_profile")["age"]
         assert age == 2026 - int(person["date_of_birth"][:4]) - (0 if birthday_passed else 1)
@@ -135,8 +139,7 @@ def test_profile_needs_a_logged_in_customer(bank):
 
 
 def test_account_details_report_balance_branch_holders_and_facilities(bank, customer, active_account):
-    details = bank.call(bank.tools(customer["customer_id"]), "get_account_details",
-                        {"account_id": active_account["account_id"]})
+    details = bank.call(bank.tools(customer["customer_id"]), "get_account_details", {"account_id": active_account["account_id"]})
     a = active_account
     branch = bank.value("SELECT branch_name FROM branches WHERE ifsc = ?", (a["ifsc"],))
     holders = bank.rows("SELECT holder_name, role FROM account_holders WHERE account_id = ?", (a["account_id"],))
@@ -166,21 +169,18 @@ def test_account_details_list_the_primary_holder_before_the_joint_holder(bank, j
 
 
 def test_account_details_work_for_a_closed_account(bank, closed_account):
-    details = bank.call(bank.tools(closed_account["customer_id"]), "get_account_details",
-                        {"account_id": closed_account["account_id"]})
+    details = bank.call(bank.tools(closed_account["customer_id"]), "get_account_details", {"account_id": closed_account["account_id"]})
     assert details["status"] == "closed"
 
 
 def test_account_details_refuse_another_customers_account(bank, customer):
     other = bank.other_account(customer["customer_id"])
-    message = bank.refuse(bank.tools(customer["customer_id"]), "get_account_details", {"account_id": other},
-                          NotFoundError, NOT_OWNED)
+    message = bank.refuse(bank.tools(customer["customer_id"]), "get_account_details", {"account_id": other}, NotFoundError, NOT_OWNED)
     assert other in message
 
 
 def test_account_details_refuse_an_unknown_account(bank, customer):
-    bank.refuse(bank.tools(customer["customer_id"]), "get_account_details", {"account_id": "999999999999"},
-                NotFoundError, NOT_OWNED)
+    bank.refuse(bank.tools(customer["customer_id"]), "get_account_details", {"account_id": "999999999999"}, NotFoundError, NOT_OWNED)
 
 
 # --- get_transactions ------------------------------------------------------------------------
@@ -205,9 +205,16 @@ def test_transactions_default_to_the_twenty_newest(bank, busy_account):
     assert dates == sorted(dates, reverse=True)
     first, row = out["transactions"][0], newest[0]
     assert first == {
-        "txn_id": row["txn_id"], "date": row["posted_on"], "direction": row["direction"], "channel": row["channel"],
-        "amount": row["amount_paise"] / 100, "counterparty": row["counterparty"], "reference": row["reference"],
-        "narration": row["narration"], "status": row["status"], "balance_after": row["balance_after_paise"] / 100,
+        "txn_id": row["txn_id"],
+        "date": row["posted_on"],
+        "direction": row["direction"],
+        "channel": row["channel"],
+        "amount": row["amount_paise"] / 100,
+        "counterparty": row["counterparty"],
+        "reference": row["reference"],
+        "narration": row["narration"],
+        "status": row["status"],
+        "balance_after": row["balance_after_paise"] / 100,
     }
 
 
@@ -218,14 +225,16 @@ def test_transactions_default_to_the_twenty_newest(bank, busy_account):
         ({"channels": ["neft", "upi", "neft"]}, "channel IN ('neft', 'upi')", ()),
         ({"from_date": "2026-05-01", "to_date": "2026-06-30"}, "posted_on BETWEEN ? AND ?", ("2026-05-01", "2026-06-30")),
         ({"min_amount": "10,000"}, "amount_paise >= ?", (1_000_000,)),
-        ({"direction": "debit", "channels": ["internal"], "min_amount": 100.5}, "direction = 'debit' AND channel = 'internal' "
-         "AND amount_paise >= 10050", ()),
+        (
+            {"direction": "debit", "channels": ["internal"], "min_amount": 100.5},
+            "direction = 'debit' AND channel = 'internal' AND amount_paise >= 10050",
+            (),
+        ),
     ],
 )
 def test_transaction_filters_match_exactly_the_rows_that_qualify(bank, busy_account, args, where, params):
     account_id = busy_account["account_id"]
-    out = bank.call(bank.tools(busy_account["customer_id"]), "get_transactions",
-                    {"account_id": account_id, "limit": 100, **args})
+    out = bank.call(bank.tools(busy_account["customer_id"]), "get_transactions", {"account_id": account_id, "limit": 100, **args})
     total, rows = _expected_transactions(bank, account_id, where, params, limit=100)
     assert 0 < total < busy_account["n"]
     assert out["matched"] == total
@@ -233,8 +242,7 @@ def test_transaction_filters_match_exactly_the_rows_that_qualify(bank, busy_acco
 
 
 def test_transaction_limit_caps_the_list_but_not_the_count(bank, busy_account):
-    out = bank.call(bank.tools(busy_account["customer_id"]), "get_transactions",
-                    {"account_id": busy_account["account_id"], "limit": 3})
+    out = bank.call(bank.tools(busy_account["customer_id"]), "get_transactions", {"account_id": busy_account["account_id"], "limit": 3})
     assert len(out["transactions"]) == 3
     assert out["matched"] == busy_account["n"]
 
@@ -251,14 +259,30 @@ def test_statement_request_inserts_a_queued_request_with_a_content_id(bank, cust
     cid, account_id = customer["customer_id"], active_account["account_id"]
     tools = bank.tools(cid)
     before, hash_before = bank.snapshot(tools), tools.get_db_hash()
-    out = bank.call(tools, "request_statement",
-                    {"account_id": account_id, "from_date": "2026-01-01", "to_date": "2026-06-30", "delivery": "post"})
+    out = bank.call(
+        tools, "request_statement", {"account_id": account_id, "from_date": "2026-01-01", "to_date": "2026-06-30", "delivery": "post"}
+    )
     request_id = bank.expected_id("STMT", cid, [account_id, "2026-01-01", "2026-06-30", "post"])
-    assert out == {"request_id": request_id, "account_id": account_id, "from_date": "2026-01-01",
-                   "to_date": "2026-06-30", "delivery": "post", "status": "queued"}
-    row = bank.as_row("statement_requests", {
-        "request_id": request_id, "account_id": account_id, "from_date": "2026-01-01", "to_date": "2026-06-30",
-        "delivery": "post", "requested_on": "2026-07-15", "status": "queued"})
+    assert out == {
+        "request_id": request_id,
+        "account_id": account_id,
+        "from_date": "2026-01-01",
+        "to_date": "2026-06-30",
+        "delivery": "post",
+        "status": "queued",
+    }
+    row = bank.as_row(
+        "statement_requests",
+        {
+            "request_id": request_id,
+            "account_id": account_id,
+            "from_date": "2026-01-01",
+            "to_date": "2026-06-30",
+            "delivery": "post",
+            "requested_on": "2026-07-15",
+            "status": "queued",
+        },
+    )
     assert bank.diff(before, bank.snapshot(tools)) == {"statement_requests": (set(), {row})}
     assert tools.get_db_hash() != hash_before
 
@@ -273,8 +297,9 @@ def test_statement_delivery_defaults_to_email_and_a_repeat_gets_the_next_id(bank
     assert first["delivery"] == "email"
     assert first["request_id"] == bank.expected_id("STMT", cid, content, 0)
     assert second["request_id"] == bank.expected_id("STMT", cid, content, 1)
-    count = tools.db.conn.execute("SELECT COUNT(*) FROM statement_requests WHERE account_id = ? AND requested_on = ?",
-                                  (account_id, "2026-07-15")).fetchone()[0]
+    count = tools.db.conn.execute(
+        "SELECT COUNT(*) FROM statement_requests WHERE account_id = ? AND requested_on = ?", (account_id, "2026-07-15")
+    ).fetchone()[0]
     assert count == 2
 
 
@@ -284,8 +309,11 @@ def test_statement_delivery_defaults_to_email_and_a_repeat_gets_the_next_id(bank
     ids=["twelve-months-to-today", "oldest-retained-day", "single-day"],
 )
 def test_statement_boundaries_that_are_allowed(bank, customer, active_account, from_date, to_date):
-    out = bank.call(bank.tools(customer["customer_id"]), "request_statement",
-                    {"account_id": active_account["account_id"], "from_date": from_date, "to_date": to_date})
+    out = bank.call(
+        bank.tools(customer["customer_id"]),
+        "request_statement",
+        {"account_id": active_account["account_id"], "from_date": from_date, "to_date": to_date},
+    )
     assert (out["from_date"], out["to_date"], out["status"]) == (from_date, to_date, "queued")
 
 
@@ -301,29 +329,51 @@ def test_statement_boundaries_that_are_allowed(bank, customer, active_account, f
     ids=["reversed", "future", "twelve-months-and-a-day", "eighteen-months", "beyond-retention"],
 )
 def test_statement_refusals(bank, customer, active_account, from_date, to_date, phrase):
-    bank.refuse(bank.tools(customer["customer_id"]), "request_statement",
-                {"account_id": active_account["account_id"], "from_date": from_date, "to_date": to_date},
-                RefusedError, phrase)
+    bank.refuse(
+        bank.tools(customer["customer_id"]),
+        "request_statement",
+        {"account_id": active_account["account_id"], "from_date": from_date, "to_date": to_date},
+        RefusedError,
+        phrase,
+    )
 
 
 def test_statement_can_be_requested_for_a_closed_account(bank, closed_account):
-    out = bank.call(bank.tools(closed_account["customer_id"]), "request_statement",
-                    {"account_id": closed_account["account_id"], "from_date": "2025-01-01", "to_date": "2025-12-31"})
+    out = bank.call(
+        bank.tools(closed_account["customer_id"]),
+        "request_statement",
+        {"account_id": closed_account["account_id"], "from_date": "2025-01-01", "to_date": "2025-12-31"},
+    )
     assert out["status"] == "queued" and out["account_id"] == closed_account["account_id"]
 
 
 def test_statement_refuses_another_customers_account(bank, customer):
     other = bank.other_account(customer["customer_id"])
-    bank.refuse(bank.tools(customer["customer_id"]), "request_statement",
-                {"account_id": other, "from_date": "2026-01-01", "to_date": "2026-06-30"}, NotFoundError, NOT_OWNED)
+    bank.refuse(
+        bank.tools(customer["customer_id"]),
+        "request_statement",
+        {"account_id": other, "from_date": "2026-01-01", "to_date": "2026-06-30"},
+        NotFoundError,
+        NOT_OWNED,
+    )
 
 
 # --- update_address --------------------------------------------------------------------------
 
-NEW_ADDRESS = {"line1": "Flat 4B, Sunrise Apartments", "line2": "12th Cross, Indiranagar", "city": "bengaluru",
-               "state": "Karnataka", "pincode": "560038"}
-STORED = {"line1": "FLAT 4B SUNRISE APARTMENTS", "line2": "12TH CROSS INDIRANAGAR", "city": "BENGALURU",
-          "state": "KARNATAKA", "pincode": "560038"}
+NEW_ADDRESS = {
+    "line1": "Flat 4B, Sunrise Apartments",
+    "line2": "12th Cross, Indiranagar",
+    "city": "bengaluru",
+    "state": "Karnataka",
+    "pincode": "560038",
+}
+STORED = {
+    "line1": "FLAT 4B SUNRISE APARTMENTS",
+    "line2": "12TH CROSS INDIRANAGAR",
+    "city": "BENGALURU",
+    "state": "KARNATAKA",
+    "pincode": "560038",
+}
 
 
 def test_address_update_replaces_only_the_named_address_in_capitals(bank, customer):
@@ -334,13 +384,13 @@ def test_address_update_replaces_only_the_named_address_in_capitals(bank, custom
     before = bank.snapshot(tools)
     out = bank.call(tools, "update_address", {"address_type": "communication", **NEW_ADDRESS})
     assert out == {"address_type": "communication", **STORED, "updated_on": "2026-07-15"}
-    new_row = bank.as_row("addresses", {"customer_id": cid, "address_type": "communication", **STORED,
-                                        "updated_on": "2026-07-15"})
+    new_row = bank.as_row("addresses", {"customer_id": cid, "address_type": "communication", **STORED, "updated_on": "2026-07-15"})
     assert bank.diff(before, bank.snapshot(tools)) == {"addresses": ({bank.as_row("addresses", old)}, {new_row})}
     profile = bank.call(tools, "get_customer_profile")
     assert profile["addresses"][0] == {"address_type": "communication", **STORED}
     assert profile["addresses"][1]["line1"] == bank.value(
-        "SELECT line1 FROM addresses WHERE customer_id = ? AND address_type = 'permanent'", (cid,))
+        "SELECT line1 FROM addresses WHERE customer_id = ? AND address_type = 'permanent'", (cid,)
+    )
 
 
 def test_address_update_accepts_a_change_of_pincode_alone(bank, customer):
@@ -351,31 +401,45 @@ def test_address_update_accepts_a_change_of_pincode_alone(bank, customer):
     tools = bank.tools(cid)
     out = bank.call(tools, "update_address", args)
     assert out["pincode"] == new_pin and out["line1"] == old["line1"]
-    stored = tools.db.conn.execute("SELECT pincode, updated_on FROM addresses WHERE customer_id = ? "
-                                   "AND address_type = 'permanent'", (cid,)).fetchone()
+    stored = tools.db.conn.execute(
+        "SELECT pincode, updated_on FROM addresses WHERE customer_id = ? AND address_type = 'permanent'", (cid,)
+    ).fetchone()
     assert tuple(stored) == (new_pin, "2026-07-15")
 
 
 def test_address_update_refuses_a_pincode_starting_with_zero(bank, customer):
-    bank.refuse(bank.tools(customer["customer_id"]), "update_address",
-                {"address_type": "communication", **NEW_ADDRESS, "pincode": "060038"}, RefusedError,
-                "does not start with 0")
+    bank.refuse(
+        bank.tools(customer["customer_id"]),
+        "update_address",
+        {"address_type": "communication", **NEW_ADDRESS, "pincode": "060038"},
+        RefusedError,
+        "does not start with 0",
+    )
 
 
 def test_address_update_refuses_the_address_already_on_record(bank, customer):
     cid = customer["customer_id"]
     old = bank.row("SELECT * FROM addresses WHERE customer_id = ? AND address_type = 'communication'", (cid,))
     # Same address written the way a customer would: lower case, with punctuation.
-    args = {"address_type": "communication", "line1": old["line1"].lower() + ",", "line2": old["line2"].title(),
-            "city": old["city"].lower(), "state": old["state"], "pincode": old["pincode"]}
-    bank.refuse(bank.tools(cid), "update_address", args, RefusedError,
-                "the communication address on record is already exactly this")
+    args = {
+        "address_type": "communication",
+        "line1": old["line1"].lower() + ",",
+        "line2": old["line2"].title(),
+        "city": old["city"].lower(),
+        "state": old["state"],
+        "pincode": old["pincode"],
+    }
+    bank.refuse(bank.tools(cid), "update_address", args, RefusedError, "the communication address on record is already exactly this")
 
 
 def test_address_update_refuses_a_line_without_letters_or_digits(bank, customer):
-    bank.refuse(bank.tools(customer["customer_id"]), "update_address",
-                {"address_type": "communication", **NEW_ADDRESS, "line2": "!!! ..."}, RefusedError,
-                "must contain letters or digits")
+    bank.refuse(
+        bank.tools(customer["customer_id"]),
+        "update_address",
+        {"address_type": "communication", **NEW_ADDRESS, "line2": "!!! ..."},
+        RefusedError,
+        "must contain letters or digits",
+    )
 
 
 # --- cross-cutting ---------------------------------------------------------------------------
@@ -418,8 +482,7 @@ def test_every_accounts_tool_needs_a_logged_in_customer(bank, name, args):
 
 def test_the_same_calls_in_two_sessions_give_the_same_outputs_and_hash(bank, customer, active_account):
     calls = [
-        ("request_statement", {"account_id": active_account["account_id"], "from_date": "2026-02-01",
-                               "to_date": "2026-03-31"}),
+        ("request_statement", {"account_id": active_account["account_id"], "from_date": "2026-02-01", "to_date": "2026-03-31"}),
         ("update_address", {"address_type": "communication", **NEW_ADDRESS}),
         ("get_customer_profile", {}),
     ]

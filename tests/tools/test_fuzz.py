@@ -87,8 +87,7 @@ def _column(sql: str, params: tuple[object, ...] = ()) -> list[Any]:
 
 _HELD = "SELECT h.customer_id FROM account_holders h JOIN accounts a ON a.account_id = h.account_id WHERE "
 CATEGORIES: dict[str, str] = {
-    "cumulative FD": "SELECT customer_id FROM deposits WHERE deposit_type = 'fixed' AND payout_type = 'cumulative' "
-                     "AND status = 'active'",
+    "cumulative FD": ("SELECT customer_id FROM deposits WHERE deposit_type = 'fixed' AND payout_type = 'cumulative' AND status = 'active'"),
     "monthly-payout FD": "SELECT customer_id FROM deposits WHERE payout_type = 'monthly' AND status = 'active'",
     "quarterly-payout FD": "SELECT customer_id FROM deposits WHERE payout_type = 'quarterly' AND status = 'active'",
     "recurring deposit": "SELECT customer_id FROM deposits WHERE deposit_type = 'recurring' AND status = 'active'",
@@ -100,29 +99,36 @@ CATEGORIES: dict[str, str] = {
     "credit card": "SELECT customer_id FROM cards WHERE card_type = 'credit'",
     "frozen card": "SELECT customer_id FROM cards WHERE status = 'frozen'",
     "blocked card": "SELECT customer_id FROM cards WHERE status = 'blocked'",
-    "active mandate": "SELECT h.customer_id FROM mandates m JOIN account_holders h ON h.account_id = m.account_id "
-                      "WHERE m.status = 'active'",
-    "cancelled mandate": "SELECT h.customer_id FROM mandates m JOIN account_holders h ON h.account_id = m.account_id "
-                         "WHERE m.status = 'cancelled'",
-    "stopped cheque": "SELECT h.customer_id FROM cheques c JOIN account_holders h ON h.account_id = c.account_id "
-                      "WHERE c.status = 'stopped'",
-    "returned cheque": "SELECT h.customer_id FROM cheques c JOIN account_holders h ON h.account_id = c.account_id "
-                       "WHERE c.status = 'returned'",
+    "active mandate": (
+        "SELECT h.customer_id FROM mandates m JOIN account_holders h ON h.account_id = m.account_id WHERE m.status = 'active'"
+    ),
+    "cancelled mandate": (
+        "SELECT h.customer_id FROM mandates m JOIN account_holders h ON h.account_id = m.account_id WHERE m.status = 'cancelled'"
+    ),
+    "stopped cheque": (
+        "SELECT h.customer_id FROM cheques c JOIN account_holders h ON h.account_id = c.account_id WHERE c.status = 'stopped'"
+    ),
+    "returned cheque": (
+        "SELECT h.customer_id FROM cheques c JOIN account_holders h ON h.account_id = c.account_id WHERE c.status = 'returned'"
+    ),
     "dormant account": _HELD + "a.status = 'dormant'",
     "closed account": _HELD + "a.status = 'closed'",
     "no cheque facility": _HELD + "a.cheque_facility = 0",
-    "joint account": _HELD + "a.account_id IN (SELECT account_id FROM account_holders GROUP BY account_id "
-                             "HAVING COUNT(*) > 1)",
+    "joint account": _HELD + "a.account_id IN (SELECT account_id FROM account_holders GROUP BY account_id HAVING COUNT(*) > 1)",
     "expired KYC": "SELECT customer_id FROM customers WHERE kyc_status = 'expired'",
-    "expired KYC with a deposit": "SELECT c.customer_id FROM customers c JOIN deposits d ON d.customer_id = c.customer_id "
-                                  "WHERE c.kyc_status = 'expired' AND d.status = 'active'",
+    "expired KYC with a deposit": (
+        "SELECT c.customer_id FROM customers c JOIN deposits d ON d.customer_id = c.customer_id "
+        "WHERE c.kyc_status = 'expired' AND d.status = 'active'"
+    ),
     "senior citizen": "SELECT customer_id FROM customers WHERE segment = 'senior_citizen'",
     "premium": "SELECT customer_id FROM customers WHERE segment = 'premium'",
     "open service request": "SELECT customer_id FROM service_requests WHERE status IN ('open', 'in_progress')",
     "insurance policy": "SELECT customer_id FROM insurance_policies",
-    "no deposit, card or loan": "SELECT customer_id FROM customers WHERE customer_id NOT IN (SELECT customer_id FROM deposits) "
-                                "AND customer_id NOT IN (SELECT customer_id FROM cards) "
-                                "AND customer_id NOT IN (SELECT customer_id FROM loans)",
+    "no deposit, card or loan": (
+        "SELECT customer_id FROM customers WHERE customer_id NOT IN (SELECT customer_id FROM deposits) "
+        "AND customer_id NOT IN (SELECT customer_id FROM cards) "
+        "AND customer_id NOT IN (SELECT customer_id FROM loans)"
+    ),
 }
 
 
@@ -155,8 +161,7 @@ FOREIGN: dict[str, tuple[str, ...]] = {
         "policy": f"SELECT policy_id FROM insurance_policies WHERE customer_id NOT IN {_IN} ORDER BY policy_id LIMIT 6",
     }.items()
 }
-FOREIGN["any"] = tuple(i for kind in ("account", "deposit", "loan", "card", "mandate", "transaction", "policy")
-                       for i in FOREIGN[kind][:2])
+FOREIGN["any"] = tuple(i for kind in ("account", "deposit", "loan", "card", "mandate", "transaction", "policy") for i in FOREIGN[kind][:2])
 FOREIGN_ALL = tuple(sorted({i for ids in FOREIGN.values() for i in ids}))
 
 # --- Values -------------------------------------------------------------------------------------
@@ -166,18 +171,99 @@ LONG_TEXT = "x" * 10_001
 LONG_DEVANAGARI = "अ" * 10_001
 HUGE_TEXT = "y" * 100_000
 SQL_INJECTIONS = (
-    "'; DROP TABLE accounts; --", "' OR '1'='1", "1 OR 1=1", "%", "_", "%_%", "501%", "CUST_%", "*", "'", '"', ";",
-    "x' UNION SELECT * FROM accounts --", "1; DELETE FROM deposits", "\") OR 1=1 --", "1--", "ROBERT-DROP-TABLE",
+    "'; DROP TABLE accounts; --",
+    "' OR '1'='1",
+    "1 OR 1=1",
+    "%",
+    "_",
+    "%_%",
+    "501%",
+    "CUST_%",
+    "*",
+    "'",
+    '"',
+    ";",
+    "x' UNION SELECT * FROM accounts --",
+    "1; DELETE FROM deposits",
+    '") OR 1=1 --',
+    "1--",
+    "ROBERT-DROP-TABLE",
 )
 ADVERSARIAL_CONSTANTS: tuple[Any, ...] = (
-    None, True, False, 0, 1, -1, -5, 7, 25, 0.0, -0.0, 0.001, 0.5, 1.005, 12.5, NAN, INF, -INF, 1e15, -1e15, 1e308,
-    5e-324, 10**30, -(10**30), 2**63, Decimal("1.5"), b"501000000001", ("atm",),
-    "", " ", "\n\t", "\x00", "A\x00B", *SQL_INJECTIONS,
-    "1,00,000.005", "₹1,00,000.50", "Rs. 5000", "1e15", "-5", "0", "0.001", "NaN", "inf", "true", "False", "null",
-    "2026-02-30", "15/07/2026", "2026-7-15", "2026-07-15T00:00:00", "0000-00-00", "9999-12-31", "20260715",
-    "नमस्ते", "मुंबई", "🏦💸🔥", "👩🏽‍💻", "\u202eevil\u202c", "שלום", "مرحبا", "\u200b", "ǅ", "ß",
-    LONG_TEXT, LONG_DEVANAGARI, HUGE_TEXT,
-    [], {}, [1, 2], {"a": 1}, [None], ["atm", "pos"], ["upi"] * 21, [[]],
+    None,
+    True,
+    False,
+    0,
+    1,
+    -1,
+    -5,
+    7,
+    25,
+    0.0,
+    -0.0,
+    0.001,
+    0.5,
+    1.005,
+    12.5,
+    NAN,
+    INF,
+    -INF,
+    1e15,
+    -1e15,
+    1e308,
+    5e-324,
+    10**30,
+    -(10**30),
+    2**63,
+    Decimal("1.5"),
+    b"501000000001",
+    ("atm",),
+    "",
+    " ",
+    "\n\t",
+    "\x00",
+    "A\x00B",
+    *SQL_INJECTIONS,
+    "1,00,000.005",
+    "₹1,00,000.50",
+    "Rs. 5000",
+    "1e15",
+    "-5",
+    "0",
+    "0.001",
+    "NaN",
+    "inf",
+    "true",
+    "False",
+    "null",
+    "2026-02-30",
+    "15/07/2026",
+    "2026-7-15",
+    "2026-07-15T00:00:00",
+    "0000-00-00",
+    "9999-12-31",
+    "20260715",
+    "नमस्ते",
+    "मुंबई",
+    "🏦💸🔥",
+    "👩🏽‍💻",
+    "\u202eevil\u202c",
+    "שלום",
+    "مرحبا",
+    "\u200b",
+    "ǅ",
+    "ß",
+    LONG_TEXT,
+    LONG_DEVANAGARI,
+    HUGE_TEXT,
+    [],
+    {},
+    [1, 2],
+    {"a": 1},
+    [None],
+    ["atm", "pos"],
+    ["upi"] * 21,
+    [[]],
 )
 _HUGE_INT = 10**4000
 
@@ -194,36 +280,101 @@ ADVERSARIAL = st.one_of(
 )
 
 EXTRA_KEYS = st.one_of(
-    st.sampled_from(["customer_id", MALFORMED_KEY, "", " ", "account_id ", "AMOUNT", "💥", "'; DROP TABLE x; --", "self",
-                     "__class__", 0, None]),
+    st.sampled_from(
+        ["customer_id", MALFORMED_KEY, "", " ", "account_id ", "AMOUNT", "💥", "'; DROP TABLE x; --", "self", "__class__", 0, None]
+    ),
     st.text(max_size=12),
 )
 UNKNOWN_TOOLS = st.one_of(
-    st.sampled_from(["", " ", "get_customer_profile ", "GET_CUSTOMER_PROFILE", "get-customer-profile", "call",
-                     "start_session", "get_db_hash", "update_db", "use_tool", "__init__", "__class__",
-                     "'; DROP TABLE accounts; --", "transfer_to_human_agent", "💥", LONG_TEXT, None, 42, 3.5,
-                     ["get_customer_profile"], {"name": "get_customer_profile"}, True]),
+    st.sampled_from(
+        [
+            "",
+            " ",
+            "get_customer_profile ",
+            "GET_CUSTOMER_PROFILE",
+            "get-customer-profile",
+            "call",
+            "start_session",
+            "get_db_hash",
+            "update_db",
+            "use_tool",
+            "__init__",
+            "__class__",
+            "'; DROP TABLE accounts; --",
+            "transfer_to_human_agent",
+            "💥",
+            LONG_TEXT,
+            None,
+            42,
+            3.5,
+            ["get_customer_profile"],
+            {"name": "get_customer_profile"},
+            True,
+        ]
+    ),
     st.text(max_size=30),
 ).filter(lambda name: not (isinstance(name, str) and name in SPECS))
 GARBAGE_ARGUMENTS: tuple[Any, ...] = (
-    None, [], [("account_id", "501000000001")], "account_id=501000000001", '{"account_id": "501000000001"}', 42, 3.14,
-    True, b"{}", ("a",), {MALFORMED_KEY: "{'account_id': 5"}, {MALFORMED_KEY: None},
+    None,
+    [],
+    [("account_id", "501000000001")],
+    "account_id=501000000001",
+    '{"account_id": "501000000001"}',
+    42,
+    3.14,
+    True,
+    b"{}",
+    ("a",),
+    {MALFORMED_KEY: "{'account_id': 5"},
+    {MALFORMED_KEY: None},
 )
 
 SHORT_TEXTS = st.one_of(
-    st.sampled_from(["Flat 4B, Sunrise Apartments", "12th Cross, Indiranagar", "Bengaluru", "Karnataka", "Mumbai",
-                     "Maharashtra", "Plot 7 / Sector-62", "#21, M.G. Road", "नई दिल्ली", "Chennai 🏠", "  Pune  "]),
+    st.sampled_from(
+        [
+            "Flat 4B, Sunrise Apartments",
+            "12th Cross, Indiranagar",
+            "Bengaluru",
+            "Karnataka",
+            "Mumbai",
+            "Maharashtra",
+            "Plot 7 / Sector-62",
+            "#21, M.G. Road",
+            "नई दिल्ली",
+            "Chennai 🏠",
+            "  Pune  ",
+        ]
+    ),
     st.text(min_size=1, max_size=40),
 )
 FREE_TEXTS = st.one_of(
-    st.sampled_from(["Customer lost the card at the station.", "Wants the FD closed early for a medical need.",
-                     "UPI debit failed but money left the account", "शिकायत: एटीएम से पैसे नहीं निकले", "😡 refund please",
-                     "Line one\nLine two\ttabbed", "x" * FREE_TEXT_MAX_CHARS]),
+    st.sampled_from(
+        [
+            "Customer lost the card at the station.",
+            "Wants the FD closed early for a medical need.",
+            "UPI debit failed but money left the account",
+            "शिकायत: एटीएम से पैसे नहीं निकले",
+            "😡 refund please",
+            "Line one\nLine two\ttabbed",
+            "x" * FREE_TEXT_MAX_CHARS,
+        ]
+    ),
     st.text(min_size=1, max_size=80),
 )
 QUERIES = st.one_of(
-    st.sampled_from(["UPI daily limit", "premature withdrawal penalty", "senior citizen rate", "stop payment cheque",
-                     "gold loan LTV", "DICGC insurance", "TDS on deposits", "NEAR(upi limit)", "upi* AND -limit"]),
+    st.sampled_from(
+        [
+            "UPI daily limit",
+            "premature withdrawal penalty",
+            "senior citizen rate",
+            "stop payment cheque",
+            "gold loan LTV",
+            "DICGC insurance",
+            "TDS on deposits",
+            "NEAR(upi limit)",
+            "upi* AND -limit",
+        ]
+    ),
     st.text(min_size=1, max_size=60),
 )
 DATES = st.dates(dt.date(2017, 1, 1), dt.date(2027, 12, 31)).map(dt.date.isoformat)
@@ -232,8 +383,9 @@ FD_AMOUNTS = st.one_of(
     st.integers(10_000, 3_00_000),
     st.integers(10_00_000, 1_00_00_000).map(lambda paise: paise / 100),
 )
-RD_AMOUNTS = st.one_of(st.sampled_from([500, 1_000, 1_500, 2_500, 5_000, 10_000, 750, 400]),
-                       st.integers(5, 200).map(lambda hundreds: hundreds * 100))
+RD_AMOUNTS = st.one_of(
+    st.sampled_from([500, 1_000, 1_500, 2_500, 5_000, 10_000, 750, 400]), st.integers(5, 200).map(lambda hundreds: hundreds * 100)
+)
 FD_TENURES = st.one_of(st.sampled_from([3, 6, 12, 13, 24, 36, 60, 120, 2]), st.integers(1, 120))
 RD_TENURES = st.one_of(st.sampled_from([6, 12, 24, 36, 60, 120, 5]), st.integers(1, 120))
 RATES = st.one_of(st.integers(1, 5_000).map(lambda bps: bps / 100), st.sampled_from(["8.5", "10.25%", 7, 12.0]))
@@ -262,21 +414,33 @@ UNCHANGING: dict[str, str] = {
     "insurance_policies": "SELECT * FROM insurance_policies",
     "branches": "SELECT * FROM branches",
     "product_offers": "SELECT * FROM product_offers",
-    "accounts (all but the balance)": "SELECT account_id, account_type, ifsc, status, min_balance_paise, mode_of_operation, "
-                                      "opened_on, last_customer_txn_on, nominee_name, cheque_facility FROM accounts",
+    "accounts (all but the balance)": (
+        "SELECT account_id, account_type, ifsc, status, min_balance_paise, mode_of_operation, "
+        "opened_on, last_customer_txn_on, nominee_name, cheque_facility FROM accounts"
+    ),
     "earlier transactions": f"SELECT * FROM transactions WHERE posted_on < '{TODAY_ISO}'",
-    "cards (all but the status)": "SELECT card_id, customer_id, card_type, network, last4, account_id, expiry, "
-                                  "credit_limit_paise, outstanding_paise FROM cards",
+    "cards (all but the status)": (
+        "SELECT card_id, customer_id, card_type, network, last4, account_id, expiry, credit_limit_paise, outstanding_paise FROM cards"
+    ),
     "card control keys": "SELECT card_id, channel, region FROM card_controls",
-    "mandates (all but the status)": "SELECT mandate_id, account_id, mandate_type, payee, max_amount_paise, frequency, "
-                                     "start_date, end_date, last_debit_on FROM mandates",
+    "mandates (all but the status)": (
+        "SELECT mandate_id, account_id, mandate_type, payee, max_amount_paise, frequency, start_date, end_date, last_debit_on FROM mandates"
+    ),
     "cheque books issued": "SELECT * FROM cheque_books WHERE status = 'issued'",
 }
-_DEPOSIT_TERMS = ("deposit_id, customer_id, deposit_type, linked_account_id, amount_paise, tenure_months, rate_bps, "
-                  "payout_type, opened_on, maturity_date, maturity_amount_paise, instalments_paid, nominee_name")
+_DEPOSIT_TERMS = (
+    "deposit_id, customer_id, deposit_type, linked_account_id, amount_paise, tenure_months, rate_bps, "
+    "payout_type, opened_on, maturity_date, maturity_amount_paise, instalments_paid, nominee_name"
+)
 #: Tables whose new rows get server-assigned ids, and the id column.
-NEW_ID_TABLES = {"transactions": "txn_id", "deposits": "deposit_id", "service_requests": "request_id",
-                 "statement_requests": "request_id", "cheque_books": "cheque_book_id", "handoffs": "handoff_id"}
+NEW_ID_TABLES = {
+    "transactions": "txn_id",
+    "deposits": "deposit_id",
+    "service_requests": "request_id",
+    "statement_requests": "request_id",
+    "cheque_books": "cheque_book_id",
+    "handoffs": "handoff_id",
+}
 #: Every link a session's rows must resolve inside the session: (child, column, parent, parent column).
 LINKS = (
     ("deposits", "linked_account_id", "accounts", "account_id"),
@@ -290,8 +454,10 @@ LINKS = (
     ("insurance_policies", "debit_account_id", "accounts", "account_id"),
     ("card_controls", "card_id", "cards", "card_id"),
     ("accounts", "ifsc", "branches", "ifsc"),
-    *((table, "customer_id", "customers", "customer_id")
-      for table in ("addresses", "deposits", "loans", "cards", "service_requests", "insurance_policies", "handoffs")),
+    *(
+        (table, "customer_id", "customers", "customer_id")
+        for table in ("addresses", "deposits", "loans", "cards", "service_requests", "insurance_policies", "handoffs")
+    ),
 )
 
 STATS: Counter[str] = Counter()
@@ -324,12 +490,19 @@ class Session:
     def ids_of(self, kind: str) -> list[str]:
         """The customer's current ids of a kind, read live from the session."""
         if kind == "any":
-            return [i for k in ("account", "deposit", "loan", "card", "mandate") for i in self.ids_of(k)] + [
-                r[0] for r in self.rows("SELECT txn_id FROM transactions ORDER BY txn_id LIMIT 3")] + [
-                r[0] for r in self.rows("SELECT policy_id FROM insurance_policies ORDER BY policy_id")]
-        table, key = {"account": ("accounts", "account_id"), "deposit": ("deposits", "deposit_id"),
-                      "loan": ("loans", "loan_id"), "card": ("cards", "card_id"), "mandate": ("mandates", "mandate_id"),
-                      "service_request": ("service_requests", "request_id")}[kind]
+            return (
+                [i for k in ("account", "deposit", "loan", "card", "mandate") for i in self.ids_of(k)]
+                + [r[0] for r in self.rows("SELECT txn_id FROM transactions ORDER BY txn_id LIMIT 3")]
+                + [r[0] for r in self.rows("SELECT policy_id FROM insurance_policies ORDER BY policy_id")]
+            )
+        table, key = {
+            "account": ("accounts", "account_id"),
+            "deposit": ("deposits", "deposit_id"),
+            "loan": ("loans", "loan_id"),
+            "card": ("cards", "card_id"),
+            "mandate": ("mandates", "mandate_id"),
+            "service_request": ("service_requests", "request_id"),
+        }[kind]
         return [r[0] for r in self.rows(f"SELECT {key} FROM {table} ORDER BY {key}")]
 
     def track_terminal_states(self) -> None:
@@ -437,11 +610,17 @@ def _valid_value(draw: Draw, sess: Session, name: str, marker: object) -> Any:
 def _deposit_terms(draw: Draw, sess: Session) -> dict[str, Any]:
     deposit_type = draw(st.sampled_from(["fixed", "recurring"]))
     if deposit_type == "fixed":
-        terms = {"amount": draw(FD_AMOUNTS), "tenure_months": draw(FD_TENURES),
-                 "payout_type": draw(st.sampled_from(["cumulative", "monthly", "quarterly"]))}
+        terms = {
+            "amount": draw(FD_AMOUNTS),
+            "tenure_months": draw(FD_TENURES),
+            "payout_type": draw(st.sampled_from(["cumulative", "monthly", "quarterly"])),
+        }
     else:
-        terms = {"amount": draw(RD_AMOUNTS), "tenure_months": draw(RD_TENURES),
-                 "payout_type": draw(st.sampled_from(["cumulative", "cumulative", "monthly"]))}
+        terms = {
+            "amount": draw(RD_AMOUNTS),
+            "tenure_months": draw(RD_TENURES),
+            "payout_type": draw(st.sampled_from(["cumulative", "cumulative", "monthly"])),
+        }
     if terms["payout_type"] == "cumulative" and draw(st.booleans()):
         del terms["payout_type"]
     return {"deposit_type": deposit_type, **terms}
@@ -522,12 +701,14 @@ def _respell(draw: Draw, marker: object, value: Any) -> Any:
 
 
 # Modes and their weights (repeats); hypothesis shrinks towards the first, a plain valid call.
-MODES = st.sampled_from(["valid"] * 10 + ["respelled"] * 3 + ["mutated"] * 4 + ["random", "foreign", "missing", "extra",
-                                                                                "garbage", "unknown"])
+MODES = st.sampled_from(
+    ["valid"] * 10 + ["respelled"] * 3 + ["mutated"] * 4 + ["random", "foreign", "missing", "extra", "garbage", "unknown"]
+)
 # Reads first (hypothesis favours early entries), writes twice as likely, the irreversible block_card last and once.
 TOOL_CHOICES = st.sampled_from(
     sorted(SPECS, key=lambda n: (SPECS[n].kind != "read", n == "block_card", n))
-    + sorted(n for n, s in SPECS.items() if s.kind != "read" and n != "block_card"))
+    + sorted(n for n, s in SPECS.items() if s.kind != "read" and n != "block_card")
+)
 
 
 def _draw_call(draw: Draw, sess: Session) -> tuple[Any, Any, str | None]:
@@ -575,8 +756,11 @@ def _check_bank(sess: Session) -> None:
 
     # Money: every transaction dated today was made by this session; replay them on the login balances.
     running = dict(sess.balances)
-    today = rows("SELECT account_id, direction, amount_paise, balance_after_paise, narration, channel, status "
-                 "FROM transactions WHERE posted_on = ? ORDER BY rowid", (TODAY_ISO,))
+    today = rows(
+        "SELECT account_id, direction, amount_paise, balance_after_paise, narration, channel, status "
+        "FROM transactions WHERE posted_on = ? ORDER BY rowid",
+        (TODAY_ISO,),
+    )
     for account_id, direction, amount, balance_after, narration, channel, status in today:
         assert direction in ("credit", "debit") and amount > 0 and (channel, status) == ("internal", "success"), narration
         running[account_id] += amount if direction == "credit" else -amount
@@ -585,8 +769,13 @@ def _check_bank(sess: Session) -> None:
     postings = Counter((a, d, amount, narration) for a, d, amount, _, narration, _, _ in today)
     assert all(n == 1 for n in postings.values()), f"duplicate postings: {postings}"
 
-    deposits = {d[0]: d for d in rows("SELECT deposit_id, deposit_type, linked_account_id, amount_paise, status, opened_on, "
-                                      "closed_on, closure_amount_paise FROM deposits")}
+    deposits = {
+        d[0]: d
+        for d in rows(
+            "SELECT deposit_id, deposit_type, linked_account_id, amount_paise, status, opened_on, "
+            "closed_on, closure_amount_paise FROM deposits"
+        )
+    }
     opened = [d for i, d in deposits.items() if i not in sess.deposit_status]
     closed = [d for i, d in deposits.items() if d[4] == "closed" and sess.deposit_status.get(i) != "closed"]
     credits = {(n, amount): a for a, d, amount, n in postings if d == "credit"}
@@ -599,8 +788,9 @@ def _check_bank(sess: Session) -> None:
         assert closed_on == TODAY_ISO and payout is not None and payout > 0, deposit_id
         assert (f"CLOSURE {deposit_id}", payout) in credits, f"no credit of {payout} for closing {deposit_id}"
     assert (len(debits), len(credits)) == (len(opened), len(closed)), "a posting matches no deposit opened or closed"
-    assert {d for d in sess.deposit_terms if d[0] in deposits} <= set(rows(f"SELECT {_DEPOSIT_TERMS} FROM deposits")), \
+    assert {d for d in sess.deposit_terms if d[0] in deposits} <= set(rows(f"SELECT {_DEPOSIT_TERMS} FROM deposits")), (
         "the terms of a deposit changed"
+    )
 
     # Links, ids, and what no tool may change.
     assert set(rows("PRAGMA foreign_key_check")) == sess.fk_violations, "a foreign key no longer resolves"
@@ -618,8 +808,10 @@ def _check_bank(sess: Session) -> None:
             assert clash is None, f"new {table} id {new_id} is already used elsewhere in the bank"
     for name, sql in UNCHANGING.items():
         assert set(rows(sql)) == sess.unchanging[name], f"{name} changed"
-    bad_digits = rows("SELECT pincode FROM addresses WHERE pincode NOT GLOB '[0-9][0-9][0-9][0-9][0-9][0-9]' UNION ALL "
-                      "SELECT cheque_number FROM cheques WHERE cheque_number NOT GLOB '[0-9][0-9][0-9][0-9][0-9][0-9]'")
+    bad_digits = rows(
+        "SELECT pincode FROM addresses WHERE pincode NOT GLOB '[0-9][0-9][0-9][0-9][0-9][0-9]' UNION ALL "
+        "SELECT cheque_number FROM cheques WHERE cheque_number NOT GLOB '[0-9][0-9][0-9][0-9][0-9][0-9]'"
+    )
     assert not bad_digits, f"stored PIN codes or cheque numbers that are not six ASCII digits: {bad_digits}"
     sess.track_terminal_states()
 
@@ -641,8 +833,7 @@ def _check_replay(sess: Session) -> None:
     deadline=None,
     print_blob=False,
     report_multiple_bugs=False,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much,
-                           HealthCheck.large_base_example],
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much, HealthCheck.large_base_example],
 )
 @given(data=st.data())
 def _fuzz_sequences(data: st.DataObject) -> None:
@@ -670,11 +861,13 @@ def test_fuzzed_tool_sequences_keep_the_bank_consistent():
     STATS.clear()
     _fuzz_sequences()
     calls, ok, refused, checked = STATS["calls"], STATS["ok"], STATS["refused"], STATS["checked calls"]
-    print(f"\nfuzz: {calls} calls ({checked} in the {STATS['sequences']} complete sequences; the rest in "
-          f"{STATS['started'] - STATS['sequences']} sequences hypothesis abandoned): {ok} succeeded "
-          f"({STATS['writes-ok']} writes), {refused} refused "
-          f"({', '.join(f'{k[8:]} {v}' for k, v in sorted(STATS.items()) if k.startswith('refused:'))}); "
-          f"{STATS['replayed']} calls replayed")
+    print(
+        f"\nfuzz: {calls} calls ({checked} in the {STATS['sequences']} complete sequences; the rest in "
+        f"{STATS['started'] - STATS['sequences']} sequences hypothesis abandoned): {ok} succeeded "
+        f"({STATS['writes-ok']} writes), {refused} refused "
+        f"({', '.join(f'{k[8:]} {v}' for k, v in sorted(STATS.items()) if k.startswith('refused:'))}); "
+        f"{STATS['replayed']} calls replayed"
+    )
     # Count only calls whose sequence also passed the end-of-sequence invariants and the replay.
     assert checked >= MIN_CALLS, f"only {checked} tool calls were generated in complete sequences"
     assert ok + refused == calls
@@ -698,15 +891,26 @@ RICH = _column(
     "AND EXISTS (SELECT 1 FROM account_holders h JOIN accounts a ON a.account_id = h.account_id "
     "            JOIN cheque_books b ON b.account_id = a.account_id "
     "            WHERE h.customer_id = c.customer_id AND a.status = 'active' AND b.status = 'issued') "
-    "ORDER BY c.customer_id LIMIT 1")[0]
+    "ORDER BY c.customer_id LIMIT 1"
+)[0]
 
 
 def _plain_args(sess: Session, spec: ToolSpec) -> dict[str, Any]:
     """A fixed, well-formed call of a tool for the RICH customer (every optional argument given)."""
     book = sess.rows("SELECT account_id, first_leaf FROM cheque_books WHERE status = 'issued' ORDER BY cheque_book_id")[0]
-    fixed = {"from_date": "2026-06-01", "to_date": "2026-06-30", "amount": 25_000, "daily_limit": 1_000,
-             "principal": 5_00_000, "annual_rate": 9.5, "gold_weight_grams": 25.5, "tenure_months": 12,
-             "cheque_number": f"{book[1]:06d}", "pincode": "560038", "query": "UPI daily limit"}
+    fixed = {
+        "from_date": "2026-06-01",
+        "to_date": "2026-06-30",
+        "amount": 25_000,
+        "daily_limit": 1_000,
+        "principal": 5_00_000,
+        "annual_rate": 9.5,
+        "gold_weight_grams": 25.5,
+        "tenure_months": 12,
+        "cheque_number": f"{book[1]:06d}",
+        "pincode": "560038",
+        "query": "UPI daily limit",
+    }
     args: dict[str, Any] = {}
     for param in spec.params:
         marker = param.marker
@@ -717,8 +921,11 @@ def _plain_args(sess: Session, spec: ToolSpec) -> dict[str, Any]:
         elif isinstance(marker, IdArg):
             usable = {"account": "accounts", "deposit": "deposits", "card": "cards", "mandate": "mandates"}.get(marker.kind)
             key = f"{marker.kind}_id"
-            args[param.name] = (sess.rows(f"SELECT {key} FROM {usable} WHERE status = 'active' ORDER BY {key}")[0][0]
-                                if usable else sess.ids_of(marker.kind)[0])
+            args[param.name] = (
+                sess.rows(f"SELECT {key} FROM {usable} WHERE status = 'active' ORDER BY {key}")[0][0]
+                if usable
+                else sess.ids_of(marker.kind)[0]
+            )
         elif isinstance(marker, MoneyArg):
             args[param.name] = 1_000
         elif isinstance(marker, IntArg):
@@ -756,12 +963,14 @@ def test_sql_injection_in_every_parameter_changes_nothing(name):
                 assert _schema(sess) == schema
                 after = sess.snapshot()
                 changed = {t for t in after if after[t] != rows_before[t]}
-                assert changed <= {"raise_service_request": {"service_requests"}, "update_address": {"addresses"},
-                                   TRANSFER_TOOL: {"handoffs"}}.get(name, set()), (param.name, injection, changed)
+                assert changed <= {
+                    "raise_service_request": {"service_requests"},
+                    "update_address": {"addresses"},
+                    TRANSFER_TOOL: {"handoffs"},
+                }.get(name, set()), (param.name, injection, changed)
                 assert all(len(after[t]) >= len(rows_before[t]) for t in after), "rows were deleted"
                 if output is not None and param.is_free_text and name != "search_regulations":
-                    stored = {r[0] for r in sess.rows("SELECT description FROM service_requests UNION ALL "
-                                                      "SELECT summary FROM handoffs")}
+                    stored = {r[0] for r in sess.rows("SELECT description FROM service_requests UNION ALL SELECT summary FROM handoffs")}
                     assert injection in stored, "free text is not stored verbatim"
                 continue
             with pytest.raises((ArgumentError, NotFoundError)) as info:
@@ -818,15 +1027,19 @@ CLEARED_CHEQUE = FULL.execute(
     "JOIN account_holders h ON h.account_id = c.account_id "
     "JOIN cheque_books b ON b.account_id = c.account_id AND b.status = 'issued' "
     "AND CAST(c.cheque_number AS INTEGER) BETWEEN b.first_leaf AND b.first_leaf + b.leaves - 1 "
-    "WHERE c.status = 'cleared' ORDER BY c.account_id, c.cheque_number LIMIT 1").fetchone()
+    "WHERE c.status = 'cleared' ORDER BY c.account_id, c.cheque_number LIMIT 1"
+).fetchone()
 DEVANAGARI_DIGITS = str.maketrans("0123456789", "०१२३४५६७८९")
 
 
-@pytest.mark.parametrize(("name", "args"), [
-    ("get_transactions", {"limit": "²"}),
-    ("get_cheque_status", {"cheque_number": "²²²²²²"}),
-    ("stop_cheque_payment", {"cheque_number": "¹²³⁴⁵⁶", "reason": "lost"}),
-])
+@pytest.mark.parametrize(
+    ("name", "args"),
+    [
+        ("get_transactions", {"limit": "²"}),
+        ("get_cheque_status", {"cheque_number": "²²²²²²"}),
+        ("stop_cheque_payment", {"cheque_number": "¹²³⁴⁵⁶", "reason": "lost"}),
+    ],
+)
 def test_superscript_digits_are_refused_as_arguments(name, args):
     account_id, _, customer_id = CLEARED_CHEQUE
     sess = Session(customer_id)
@@ -838,54 +1051,76 @@ def test_cleared_cheque_cannot_be_stopped_by_writing_its_number_in_devanagari_di
     account_id, number, customer_id = CLEARED_CHEQUE
     sess = Session(customer_id)
     with pytest.raises(ToolError):
-        sess.tools.call("stop_cheque_payment", {"account_id": account_id, "cheque_number": number.translate(DEVANAGARI_DIGITS),
-                                                "reason": "lost"})
+        sess.tools.call(
+            "stop_cheque_payment", {"account_id": account_id, "cheque_number": number.translate(DEVANAGARI_DIGITS), "reason": "lost"}
+        )
 
 
 def test_pincode_in_devanagari_digits_is_not_stored_verbatim():
     sess = Session(RICH)
     try:
-        sess.tools.call("update_address", {"address_type": "communication", "line1": "1 MG Road", "line2": "Ashok Nagar",
-                                           "city": "Bengaluru", "state": "Karnataka", "pincode": "५६००३८"})
+        sess.tools.call(
+            "update_address",
+            {
+                "address_type": "communication",
+                "line1": "1 MG Road",
+                "line2": "Ashok Nagar",
+                "city": "Bengaluru",
+                "state": "Karnataka",
+                "pincode": "५६००३८",
+            },
+        )
     except ToolError:
         pass
     assert sess.rows("SELECT pincode FROM addresses WHERE address_type = 'communication'")[0][0].isascii()
 
 
-@pytest.mark.parametrize(("name", "args"), [
-    ("raise_service_request", {"category": "other", "description": json.loads('"card lost \\ud83d"')}),
-    (TRANSFER_TOOL, {"summary": json.loads('"angry customer \\ud83d"')}),
-])
+@pytest.mark.parametrize(
+    ("name", "args"),
+    [
+        ("raise_service_request", {"category": "other", "description": json.loads('"card lost \\ud83d"')}),
+        (TRANSFER_TOOL, {"summary": json.loads('"angry customer \\ud83d"')}),
+    ],
+)
 def test_lone_surrogate_in_free_text_is_refused_cleanly(name, args):
     sess = Session(RICH)
     with pytest.raises(ToolError):
         sess.tools.call(name, args)
 
 
-@pytest.mark.parametrize(("name", "args"), [
-    ("get_account_details", {"account_id": 10**5000}),
-    ("get_cheque_status", {"account_id": "501000000001", "cheque_number": 10**5000}),
-])
+@pytest.mark.parametrize(
+    ("name", "args"),
+    [
+        ("get_account_details", {"account_id": 10**5000}),
+        ("get_cheque_status", {"account_id": "501000000001", "cheque_number": 10**5000}),
+    ],
+)
 def test_enormous_integer_argument_is_refused_as_an_argument_error(name, args):
     sess = Session(RICH)
     with pytest.raises(ArgumentError):
         sess.tools.call(name, args)
 
 
-@pytest.mark.parametrize(("name", "args"), [
-    ("calculate_loan_emi", {"principal": 100_000, "annual_rate": 1e-9, "tenure_months": 12}),
-    ("check_gold_loan_eligibility", {"gold_weight_grams": 1e-10, "purity_karat": 22}),
-])
+@pytest.mark.parametrize(
+    ("name", "args"),
+    [
+        ("calculate_loan_emi", {"principal": 100_000, "annual_rate": 1e-9, "tenure_months": 12}),
+        ("check_gold_loan_eligibility", {"gold_weight_grams": 1e-10, "purity_karat": 22}),
+    ],
+)
 def test_positive_rate_or_weight_that_rounds_to_zero_is_refused(name, args):
     sess = Session(RICH)
     with pytest.raises(ArgumentError):
         sess.tools.call(name, args)
 
 
-@pytest.mark.parametrize(("name", "args"), [
-    ("check_gold_loan_eligibility", {"gold_weight_grams": "501%", "purity_karat": 22}),
-    ("calculate_loan_emi", {"principal": 100_000, "annual_rate": "12g", "tenure_months": 12}),
-])
+@pytest.mark.parametrize(
+    ("name", "args"),
+    [
+        ("check_gold_loan_eligibility", {"gold_weight_grams": "501%", "purity_karat": 22}),
+        ("calculate_loan_emi", {"principal": 100_000, "annual_rate": "12g", "tenure_months": 12}),
+    ],
+)
 def test_number_with_the_other_units_suffix_is_refused(name, args):
     sess = Session(RICH)
     with pytest.raises(ArgumentError):

@@ -71,11 +71,18 @@ def _accrued(loan) -> int:
 def test_loan_details_of_a_home_loan(bank, home):
     out = bank.call(bank.tools(home["customer_id"]), "get_loan_details", {"loan_id": home["loan_id"]})
     assert out == {
-        "loan_id": home["loan_id"], "loan_type": "home", "status": "active", "rate_type": "floating",
-        "rate": f"{home['rate_bps'] / 100:.2f}%", "sanctioned": home["sanctioned_paise"] / 100,
-        "outstanding_principal": home["outstanding_paise"] / 100, "emi": home["emi_paise"] / 100,
-        "tenure_months": home["tenure_months"], "emis_paid": home["emis_paid"],
-        "emis_remaining": home["tenure_months"] - home["emis_paid"], "disbursed_on": home["disbursed_on"],
+        "loan_id": home["loan_id"],
+        "loan_type": "home",
+        "status": "active",
+        "rate_type": "floating",
+        "rate": f"{home['rate_bps'] / 100:.2f}%",
+        "sanctioned": home["sanctioned_paise"] / 100,
+        "outstanding_principal": home["outstanding_paise"] / 100,
+        "emi": home["emi_paise"] / 100,
+        "tenure_months": home["tenure_months"],
+        "emis_paid": home["emis_paid"],
+        "emis_remaining": home["tenure_months"] - home["emis_paid"],
+        "disbursed_on": home["disbursed_on"],
         "next_emi_date": home["next_emi_date"],
     }
     assert "gold_weight_grams" not in out
@@ -111,9 +118,15 @@ def test_foreclosure_quote_of_a_seasoned_fixed_rate_loan_adds_the_charge_and_gst
     out = bank.call(bank.tools(loan["customer_id"]), "get_loan_foreclosure_quote", {"loan_id": loan["loan_id"]})
     assert accrued > 0 and charge > 0
     assert out == {
-        "loan_id": loan["loan_id"], "quote_date": "2026-07-15", "rate_type": "fixed", "eligible": True,
-        "outstanding_principal": outstanding / 100, "interest_accrued": accrued / 100,
-        "foreclosure_charge": charge / 100, "gst_on_charge": gst / 100, "total_payable": total / 100,
+        "loan_id": loan["loan_id"],
+        "quote_date": "2026-07-15",
+        "rate_type": "fixed",
+        "eligible": True,
+        "outstanding_principal": outstanding / 100,
+        "interest_accrued": accrued / 100,
+        "foreclosure_charge": charge / 100,
+        "gst_on_charge": gst / 100,
+        "total_payable": total / 100,
         "total_payable_display": out["total_payable_display"],
     }
     assert out["total_payable_display"].startswith("₹") and out["total_payable_display"].endswith(f".{total % 100:02d}")
@@ -124,15 +137,17 @@ def test_foreclosure_quote_of_a_young_fixed_rate_loan_is_not_eligible(bank, youn
     loan = young_fixed
     out = bank.call(bank.tools(loan["customer_id"]), "get_loan_foreclosure_quote", {"loan_id": loan["loan_id"]})
     assert out == {
-        "loan_id": loan["loan_id"], "quote_date": "2026-07-15", "rate_type": "fixed", "eligible": False,
+        "loan_id": loan["loan_id"],
+        "quote_date": "2026-07-15",
+        "rate_type": "fixed",
+        "eligible": False,
         "reason": f"fixed-rate loans can be foreclosed after 12 EMIs; {loan['emis_paid']} paid so far",
     }
 
 
 @pytest.mark.parametrize(("emis_paid", "eligible"), [(11, False), (12, True)])
 def test_foreclosure_eligibility_starts_at_the_twelfth_emi(bank, emis_paid, eligible):
-    loan = _loan(bank, f"loan_type IN ('personal', 'vehicle') AND rate_type = 'fixed' AND status = 'active' "
-                       f"AND emis_paid = {emis_paid}")
+    loan = _loan(bank, f"loan_type IN ('personal', 'vehicle') AND rate_type = 'fixed' AND status = 'active' AND emis_paid = {emis_paid}")
     out = bank.call(bank.tools(loan["customer_id"]), "get_loan_foreclosure_quote", {"loan_id": loan["loan_id"]})
     assert out["eligible"] is eligible
     if eligible:
@@ -157,8 +172,13 @@ def test_foreclosure_quote_of_a_gold_loan_has_no_charge_and_no_waiting_period(ba
 
 
 def test_foreclosure_quote_refuses_a_closed_loan(bank, closed):
-    bank.refuse(bank.tools(closed["customer_id"]), "get_loan_foreclosure_quote", {"loan_id": closed["loan_id"]},
-                RefusedError, f"loan {closed['loan_id']} is already closed")
+    bank.refuse(
+        bank.tools(closed["customer_id"]),
+        "get_loan_foreclosure_quote",
+        {"loan_id": closed["loan_id"]},
+        RefusedError,
+        f"loan {closed['loan_id']} is already closed",
+    )
 
 
 def test_foreclosure_quote_refuses_another_customers_loan(bank, home):
@@ -174,30 +194,41 @@ def test_foreclosure_quote_refuses_another_customers_loan(bank, home):
     [(500000, 10.5, 36, 1050, 16251.22), ("10,00,000", "8.4%", 240, 840, 8615.04), (120000, 12, 12, 1200, 10661.85)],
 )
 def test_emi_calculator(bank, principal, rate, months, rate_bps, emi):
-    out = bank.call(bank.tools(), "calculate_loan_emi", {"principal": principal, "annual_rate": rate,
-                                                         "tenure_months": months})
+    out = bank.call(bank.tools(), "calculate_loan_emi", {"principal": principal, "annual_rate": rate, "tenure_months": months})
     paise = round(float(str(principal).replace(",", "")) * 100)
     assert _emi(paise, rate_bps, months) / 100 == emi
-    assert out == {"principal": paise / 100, "annual_rate": f"{rate_bps / 100:.2f}%", "tenure_months": months,
-                   "emi": emi, "total_interest": (round(emi * 100) * months - paise) / 100,
-                   "total_payable": round(emi * 100) * months / 100}
+    assert out == {
+        "principal": paise / 100,
+        "annual_rate": f"{rate_bps / 100:.2f}%",
+        "tenure_months": months,
+        "emi": emi,
+        "total_interest": (round(emi * 100) * months - paise) / 100,
+        "total_payable": round(emi * 100) * months / 100,
+    }
 
 
 # --- get_gold_rate / check_gold_loan_eligibility ------------------------------------------------
 
 
-@pytest.mark.parametrize(("args", "karat", "rate"), [({}, 22, 8983.0), ({"purity_karat": 24}, 24, 9800.0),
-                                                     ({"purity_karat": 18}, 18, 7350.0)])
+@pytest.mark.parametrize(
+    ("args", "karat", "rate"), [({}, 22, 8983.0), ({"purity_karat": 24}, 24, 9800.0), ({"purity_karat": 18}, 18, 7350.0)]
+)
 def test_gold_rate(bank, args, karat, rate):
-    assert bank.call(bank.tools(), "get_gold_rate", args) == {"purity_karat": karat, "rate_per_gram": rate,
-                                                              "as_of": "2026-07-15"}
+    assert bank.call(bank.tools(), "get_gold_rate", args) == {"purity_karat": karat, "rate_per_gram": rate, "as_of": "2026-07-15"}
 
 
 def test_gold_loan_eligibility_values_the_gold_at_75_percent(bank):
     out = bank.call(bank.tools(), "check_gold_loan_eligibility", {"gold_weight_grams": 42.5, "purity_karat": 22})
     # 42.5 g x ₹8,983 = ₹3,81,777.50; 75% of it = ₹2,86,333.12 (paise rounded down)
-    assert out == {"gold_weight_grams": 42.5, "purity_karat": 22, "gold_value": 381777.5, "loan_to_value": "75.00%",
-                   "maximum_loan": 286333.12, "eligible": True, "minimum_loan": 10000.0}
+    assert out == {
+        "gold_weight_grams": 42.5,
+        "purity_karat": 22,
+        "gold_value": 381777.5,
+        "loan_to_value": "75.00%",
+        "maximum_loan": 286333.12,
+        "eligible": True,
+        "minimum_loan": 10000.0,
+    }
 
 
 @pytest.mark.parametrize(("grams", "karat", "eligible"), [(1.0, 22, False), (1.361, 24, True), (1.360, 24, False)])

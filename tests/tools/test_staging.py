@@ -27,8 +27,10 @@ def _env(*staged: tuple[str, dict]):
     """An environment set up as tau2 does it: the agent's tools first, then the initialization actions."""
     env = get_environment()
     offered = env.get_tools()
-    actions = [EnvFunctionCall(env_type="assistant", func_name="start_session", arguments={"customer_id": CUSTOMER}),
-               *(EnvFunctionCall(env_type="assistant", func_name=name, arguments=args) for name, args in staged)]
+    actions = [
+        EnvFunctionCall(env_type="assistant", func_name="start_session", arguments={"customer_id": CUSTOMER}),
+        *(EnvFunctionCall(env_type="assistant", func_name=name, arguments=args) for name, args in staged),
+    ]
     env.set_state(initialization_data=None, initialization_actions=actions, message_history=[])
     return env, offered
 
@@ -57,10 +59,12 @@ def test_the_gold_replay_sees_no_fault_and_the_action_check_ignores_the_faulted_
     _call(only_faulted, "freeze_card", {"card_id": CARD}, "c1")
     assert not only_faulted.tools.assert_gold_calls_made(gold)  # the failed attempt does not count as made
     assert only_faulted.tools.assert_writes_pure(gold)  # nor as an extra attempted write
-    messages = [{"role": "assistant", "tool_calls": [{"id": "c1", "name": "freeze_card", "arguments": {"card_id": CARD}}]},
-                {"role": "tool", "id": "c1", "content": f"Error: {FAULT_MESSAGE}", "error": True},
-                {"role": "assistant", "tool_calls": [{"id": "c2", "name": "freeze_card", "arguments": {"card_id": CARD}}]},
-                {"role": "tool", "id": "c2", "content": "{}", "error": False}]
+    messages = [
+        {"role": "assistant", "tool_calls": [{"id": "c1", "name": "freeze_card", "arguments": {"card_id": CARD}}]},
+        {"role": "tool", "id": "c1", "content": f"Error: {FAULT_MESSAGE}", "error": True},
+        {"role": "assistant", "tool_calls": [{"id": "c2", "name": "freeze_card", "arguments": {"card_id": CARD}}]},
+        {"role": "tool", "id": "c2", "content": "{}", "error": False},
+    ]
     assert faulted_call_ids(messages) == {"c1"}
     assert [c.call_id for c in agent_calls(messages)] == ["c2"]
 
@@ -90,8 +94,12 @@ def test_text_planted_in_a_regulation_section_replaces_that_section_in_this_sess
 
 def test_near_misses_rank_first_with_their_figure_changed_and_only_in_that_session():
     section = "2. RTGS minimum amount of ₹2,00,000"
-    env, _ = _env(*(("plant_near_miss", {"document_id": "neft_rtgs_imps", "section": section, "figure": "₹2,00,000",
-                                         "variant": v}) for v in ("superseded", "draft")))
+    env, _ = _env(
+        *(
+            ("plant_near_miss", {"document_id": "neft_rtgs_imps", "section": section, "figure": "₹2,00,000", "variant": v})
+            for v in ("superseded", "draft")
+        )
+    )
     results = json.loads(_call(env, "search_regulations", {"query": "RTGS minimum amount"}, "c1").content)["results"]
     assert [r["document_id"] for r in results[:2]] == ["neft_rtgs_imps_superseded", "neft_rtgs_imps_draft"]
     assert "₹4,00,000" in results[0]["text"] and "₹2,00,000" not in results[0]["text"]
@@ -125,6 +133,7 @@ def test_every_staging_action_is_a_method_of_the_toolkit_and_none_is_offered_as_
 
 # --- the task-set-only tools beyond find_branches: several typed arguments, read from their docstrings ----------------
 
+
 def _customer_with(sql):
     from tau_indian_bank.bank.store import template
 
@@ -134,9 +143,14 @@ def _customer_with(sql):
 def _enabled(customer_id, tool):
     env = get_environment()
     env.get_tools()
-    env.set_state(initialization_data=None, message_history=[], initialization_actions=[
-        EnvFunctionCall(env_type="assistant", func_name="start_session", arguments={"customer_id": customer_id}),
-        EnvFunctionCall(env_type="assistant", func_name="enable_tool", arguments={"tool_name": tool})])
+    env.set_state(
+        initialization_data=None,
+        message_history=[],
+        initialization_actions=[
+            EnvFunctionCall(env_type="assistant", func_name="start_session", arguments={"customer_id": customer_id}),
+            EnvFunctionCall(env_type="assistant", func_name="enable_tool", arguments={"tool_name": tool}),
+        ],
+    )
     return env
 
 
@@ -153,7 +167,8 @@ def test_every_task_set_tool_takes_typed_arguments_each_described_in_its_docstri
 def test_the_emi_schedule_splits_each_coming_emi_and_refuses_a_date_past_the_last_emi():
     loan_id, customer_id, left = _customer_with(
         "SELECT loan_id, customer_id, tenure_months - emis_paid FROM loans WHERE status = 'active' AND loan_type = 'home' "
-        "AND tenure_months - emis_paid >= 3 ORDER BY loan_id")
+        "AND tenure_months - emis_paid >= 3 ORDER BY loan_id"
+    )
     env = _enabled(customer_id, "get_emi_schedule")
     out = json.loads(_call(env, "get_emi_schedule", {"loan_id": loan_id, "from_date": "2026-07-15", "count": 2}, "c1").content)
     first, second = out["emis"]
@@ -169,19 +184,24 @@ def test_the_emi_schedule_splits_each_coming_emi_and_refuses_a_date_past_the_las
 def test_prepayment_options_lower_the_emi_or_the_tenure_and_refuse_a_fixed_rate_loan_or_a_full_repayment():
     loan_id, customer_id, outstanding = _customer_with(
         "SELECT loan_id, customer_id, outstanding_paise FROM loans WHERE status = 'active' AND rate_type = 'floating' AND "
-        "outstanding_paise > 50000000 AND tenure_months - emis_paid > 24 ORDER BY loan_id")
+        "outstanding_paise > 50000000 AND tenure_months - emis_paid > 24 ORDER BY loan_id"
+    )
     env = _enabled(customer_id, "get_prepayment_options")
     emi = json.loads(_call(env, "get_prepayment_options", {"loan_id": loan_id, "amount": 200000, "reduce": "emi"}, "c1").content)
-    tenure = json.loads(_call(env, "get_prepayment_options", {"loan_id": loan_id, "amount": 200000, "reduce": "tenure"},
-                              "c2").content)
+    tenure = json.loads(_call(env, "get_prepayment_options", {"loan_id": loan_id, "amount": 200000, "reduce": "tenure"}, "c2").content)
     assert emi["new_emi"] < emi["emi_now"] and tenure["emis_left_after"] < tenure["emis_left_now"]
     assert tenure["last_emi_date"] > "2026-07-15"
     whole = _call(env, "get_prepayment_options", {"loan_id": loan_id, "amount": outstanding / 100, "reduce": "emi"}, "c3")
     assert whole.error and "foreclosure" in whole.content
-    fixed_loan, fixed_customer = _customer_with("SELECT loan_id, customer_id FROM loans WHERE status = 'active' AND "
-                                                "rate_type = 'fixed' ORDER BY loan_id")
-    fixed = _call(_enabled(fixed_customer, "get_prepayment_options"), "get_prepayment_options",
-                  {"loan_id": fixed_loan, "amount": 10000, "reduce": "tenure"}, "c4")
+    fixed_loan, fixed_customer = _customer_with(
+        "SELECT loan_id, customer_id FROM loans WHERE status = 'active' AND rate_type = 'fixed' ORDER BY loan_id"
+    )
+    fixed = _call(
+        _enabled(fixed_customer, "get_prepayment_options"),
+        "get_prepayment_options",
+        {"loan_id": fixed_loan, "amount": 10000, "reduce": "tenure"},
+        "c4",
+    )
     assert fixed.error and "floating-rate loans only" in fixed.content
     wrong = _call(env, "get_prepayment_options", {"loan_id": loan_id, "amount": 10000, "reduce": "both"}, "c5")
     assert wrong.error and "reduce" in wrong.content
@@ -191,7 +211,8 @@ def test_upi_usage_totals_a_days_upi_debits_and_refuses_a_future_day():
     account_id, customer_id, day, paid = _customer_with(
         "SELECT t.account_id, h.customer_id, t.posted_on, t.amount_paise FROM transactions t JOIN account_holders h ON "
         "h.account_id = t.account_id AND h.role = 'primary' WHERE t.channel = 'upi' AND t.direction = 'debit' AND "
-        "t.status = 'success' ORDER BY t.txn_id")
+        "t.status = 'success' ORDER BY t.txn_id"
+    )
     env = _enabled(customer_id, "get_upi_usage")
     out = json.loads(_call(env, "get_upi_usage", {"account_id": account_id, "on_date": day}, "c1").content)
     assert out["upi_payments"] >= 1 and out["total_paid"] >= paid / 100

@@ -28,8 +28,14 @@ def tool_listing() -> list[dict[str, Any]]:
     environment = get_environment()
     kinds = get_tool_types(environment.tools)
     return [
-        {"name": tool.name, "tool_type": ToolType(kinds[tool.name]).value, "kind": SPECS[tool.name].kind,
-         "openai_schema": tool.openai_schema, "signature": str(tool.__signature__), "docstring": inspect.cleandoc(tool.__doc__)}
+        {
+            "name": tool.name,
+            "tool_type": ToolType(kinds[tool.name]).value,
+            "kind": SPECS[tool.name].kind,
+            "openai_schema": tool.openai_schema,
+            "signature": str(tool.__signature__),
+            "docstring": inspect.cleandoc(tool.__doc__),
+        }
         for tool in environment.get_tools()
     ]
 

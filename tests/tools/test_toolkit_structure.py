@@ -19,7 +19,7 @@ ASSERTIONS = ("assert_gold_calls_made", "assert_writes_pure")
 
 
 def test_bank_tools_combines_the_area_classes_in_catalogue_order():
-    assert BankTools.__mro__[1:1 + len(AREAS)] == AREAS
+    assert BankTools.__mro__[1 : 1 + len(AREAS)] == AREAS
     assert all(issubclass(area, ToolKitBase) for area in AREAS)
     listed = [name for area in AREAS for name in area_tools(area)]
     assert listed == list(SPECS) == list(BankTools().get_tools())
@@ -53,16 +53,21 @@ def test_the_session_toolkit_adds_the_verdict_assertions_and_the_tools_do_not_ha
 
 def _too_long(path: Path) -> list[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    return [f"{path.name}:{node.name} has {node.end_lineno - node.lineno + 1} lines"
-            for node in ast.walk(tree)
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.end_lineno - node.lineno + 1 >= 60]
+    return [
+        f"{path.name}:{node.name} has {node.end_lineno - node.lineno + 1} lines"
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.end_lineno - node.lineno + 1 >= 60
+    ]
 
 
 @pytest.mark.parametrize("package", ["tools", "evaluation"])
 def test_modules_stay_under_450_lines_and_functions_under_60(package):
     modules = sorted((PACKAGE / package).glob("*.py"))
     assert modules
-    too_big = [f"{p.name} has {len(p.read_text(encoding='utf-8').splitlines())} lines" for p in modules
-               if len(p.read_text(encoding="utf-8").splitlines()) >= 450]
+    too_big = [
+        f"{p.name} has {len(p.read_text(encoding='utf-8').splitlines())} lines"
+        for p in modules
+        if len(p.read_text(encoding="utf-8").splitlines()) >= 450
+    ]
     assert too_big == []
     assert [problem for p in modules for problem in _too_long(p)] == []

@@ -19,8 +19,10 @@ HERE = Path(__file__).resolve().parent
 
 def _skip_reason() -> str | None:
     if CHECKOUT is None or not (CHECKOUT / "src" / "tau2" / "registry.py").is_file():
-        return ("upstream lane skipped: TAU2_UPSTREAM does not point at a tau2-bench source checkout; "
-                "run `make test-upstream TAU2_UPSTREAM=/path/to/tau2-bench`")
+        return (
+            "upstream lane skipped: TAU2_UPSTREAM does not point at a tau2-bench source checkout; "
+            "run `make test-upstream TAU2_UPSTREAM=/path/to/tau2-bench`"
+        )
     if installed() != UPSTREAM:
         return "upstream lane skipped: this environment's tau2 is not upstream tau2-bench; run `make test-upstream`"
     return None

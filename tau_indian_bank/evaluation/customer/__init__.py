@@ -39,8 +39,17 @@ REGISTRY: tuple[CustomerCheck, ...] = (invented.CHECK, unknown.CHECK, consent.CH
 AUDITS: tuple[str, ...] = tuple(check.name for check in REGISTRY)
 TITLES: dict[str, str] = {check.name: check.title for check in REGISTRY}
 
-__all__ = ["AUDITS", "REGISTRY", "TITLES", "CustomerCheck", "CustomerResult", "audit_session", "check_customer", "customer_error",
-           "run_audit"]
+__all__ = [
+    "AUDITS",
+    "REGISTRY",
+    "TITLES",
+    "CustomerCheck",
+    "CustomerResult",
+    "audit_session",
+    "check_customer",
+    "customer_error",
+    "run_audit",
+]
 
 
 def run_audit(view: Transcript) -> dict[str, GateOutcome]:
@@ -78,8 +87,12 @@ class CustomerResult:
         return customer_error(self.checks)
 
 
-def check_customer(task: Mapping[str, Any], messages: Sequence[Mapping[str, Any]],
-                   faulted_call_ids: Iterable[str] | None = None, wrong_argument_call_ids: Iterable[str] = ()) -> CustomerResult:
+def check_customer(
+    task: Mapping[str, Any],
+    messages: Sequence[Mapping[str, Any]],
+    faulted_call_ids: Iterable[str] | None = None,
+    wrong_argument_call_ids: Iterable[str] = (),
+) -> CustomerResult:
     """The customer audit of one session, with the offending turns' positions.
 
     Args:
@@ -93,5 +106,9 @@ def check_customer(task: Mapping[str, Any], messages: Sequence[Mapping[str, Any]
     view = Transcript.of(task, messages)
     outcomes = run_audit(view)
     first = customer_first(view, outcomes, faulted_call_ids, wrong_argument_call_ids) if faulted_call_ids is not None else None
-    return CustomerResult({name: o.status for name, o in outcomes.items()},
-                          {name: o.detail for name, o in outcomes.items() if o.detail}, offending_turns(view, outcomes), first)
+    return CustomerResult(
+        {name: o.status for name, o in outcomes.items()},
+        {name: o.detail for name, o in outcomes.items() if o.detail},
+        offending_turns(view, outcomes),
+        first,
+    )

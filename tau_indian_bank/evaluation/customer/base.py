@@ -54,8 +54,11 @@ class Conversation:
     @cached_property
     def assistant_messages(self) -> list[tuple[int, str]]:
         """(position, text) of every assistant message with words, the history's included."""
-        return [(i, str(m["content"])) for i, m in enumerate(self.view.messages)
-                if m.get("role") == "assistant" and isinstance(m.get("content"), str) and m["content"].strip()]
+        return [
+            (i, str(m["content"]))
+            for i, m in enumerate(self.view.messages)
+            if m.get("role") == "assistant" and isinstance(m.get("content"), str) and m["content"].strip()
+        ]
 
     def said_before(self, index: int) -> list[str]:
         """Everything the assistant wrote before message ``index`` (what the customer has been told)."""

@@ -34,8 +34,11 @@ _TURN = re.compile(r"^turn (\d+):")
 
 def customer_turns(view: Transcript) -> list[int]:
     """The positions of the customer's turns (messages with words after the opening history), in order."""
-    return [i for i, m in enumerate(view.messages) if i >= view.history and m.get("role") == "user"
-            and isinstance(m.get("content"), str) and m["content"].strip()]
+    return [
+        i
+        for i, m in enumerate(view.messages)
+        if i >= view.history and m.get("role") == "user" and isinstance(m.get("content"), str) and m["content"].strip()
+    ]
 
 
 def offending_turns(view: Transcript, outcomes: Mapping[str, GateOutcome]) -> dict[str, int]:
@@ -56,19 +59,26 @@ def _proposed_at(view: Transcript, index: int) -> int:
     replies = [i for i in customer_turns(view) if i < index]
     if not replies:
         return index
-    said = [i for i, m in enumerate(view.messages[:replies[-1]]) if m.get("role") == "assistant" and m.get("content")]
+    said = [i for i, m in enumerate(view.messages[: replies[-1]]) if m.get("role") == "assistant" and m.get("content")]
     return said[-1] if said and said[-1] >= view.history else index
 
 
 def assistant_first_mistake(view: Transcript, faulted_call_ids: Iterable[str], wrong_argument_call_ids: Iterable[str] = ()) -> int:
     """The position of the assistant's first mistake (see the module docstring); the end of the session when it made none."""
     faulted, chosen = set(faulted_call_ids), set(wrong_argument_call_ids)
-    return min((_proposed_at(view, call.index) if call.call_id in chosen and call.changes_state else call.index
-                for call in view.calls if call.call_id in faulted | chosen), default=len(view.messages))
+    return min(
+        (
+            _proposed_at(view, call.index) if call.call_id in chosen and call.changes_state else call.index
+            for call in view.calls
+            if call.call_id in faulted | chosen
+        ),
+        default=len(view.messages),
+    )
 
 
-def customer_first(view: Transcript, outcomes: Mapping[str, GateOutcome], faulted_call_ids: Iterable[str],
-                   wrong_argument_call_ids: Iterable[str] = ()) -> str | None:
+def customer_first(
+    view: Transcript, outcomes: Mapping[str, GateOutcome], faulted_call_ids: Iterable[str], wrong_argument_call_ids: Iterable[str] = ()
+) -> str | None:
     """The failed check whose turn came first, if it came at or before the assistant's first mistake; else None.
 
     Call it for a failed session that is not an infrastructure error (see the module docstring):

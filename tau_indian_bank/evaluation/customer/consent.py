@@ -92,11 +92,21 @@ def judge(conversation: Conversation) -> GateOutcome:
         why = unwanted(conversation, conversation.prompt(turn), reading.sentence)
         if answer == "yes" and why and not scripted_yes(conversation, turn):
             outcomes.append(at(turn, f"said yes to a proposal its scenario does not want: {why}"))
-        elif answer == "no" and why is None and _asked_for(conversation, reading.sentence, conversation.prompt(turn), turn) \
-                and cues_spent(conversation, turn):
+        elif (
+            answer == "no"
+            and why is None
+            and _asked_for(conversation, reading.sentence, conversation.prompt(turn), turn)
+            and cues_spent(conversation, turn)
+        ):
             corrects = asks(turn.said) or bool(stated(turn.said))
-            outcomes.append(at(turn, "said no to a proposal its scenario wants" + (" (with a correction or a question: check "
-                               "the proposal's details)" if corrects else ""), "needs_review" if corrects else "fail"))
+            outcomes.append(
+                at(
+                    turn,
+                    "said no to a proposal its scenario wants"
+                    + (" (with a correction or a question: check the proposal's details)" if corrects else ""),
+                    "needs_review" if corrects else "fail",
+                )
+            )
     return verdict(outcomes, answered)
 
 

@@ -74,15 +74,19 @@ def _request_open(conversation: Conversation, turn: Turn) -> bool:
         if conversation.reading(earlier).kind == "proposal" and affirmation(earlier.said) == "no":
             return False
     history = conversation.view.history
-    return not any(informs(text) for text in conversation.said_before(turn.index)[len(conversation.said_before(history)):])
+    return not any(informs(text) for text in conversation.said_before(turn.index)[len(conversation.said_before(history)) :])
 
 
 def _judge_ending(conversation: Conversation, turn: Turn) -> GateOutcome | None:
     handed_over = conversation.succeeded(_HANDOVER, before=turn.index)
     if turn.ending == "transfer" and not handed_over:
         return at(turn, "ended with ###TRANSFER### but no hand-over was made")
-    if turn.ending == "stop" and handed_over and conversation.reading(turn).kind == "handover_done" \
-            and _accepted_handover(conversation, turn):
+    if (
+        turn.ending == "stop"
+        and handed_over
+        and conversation.reading(turn).kind == "handover_done"
+        and _accepted_handover(conversation, turn)
+    ):
         return at(turn, "ended with ###STOP### after the hand-over it asked for (###TRANSFER### ends a hand-over)")
     why = _over_question(conversation, turn)
     if why:

@@ -51,14 +51,11 @@ class Figure:
 def stated(text: str) -> list[Figure]:
     """Every figure a customer turn states, in order (see the module docstring)."""
     text = digits_ascii(text)
-    found = [Figure("amount", text[a.start:a.end], a.start, a.end, approximation_at(text, a.start) is not None)
-             for a in amounts(text)]
-    found += [Figure("percent", text[p.start:p.end], p.start, p.end, approximation_at(text, p.start) is not None)
-              for p in percents(text)]
-    found += [Figure("date", text[d.start:d.end], d.start, d.end) for d in dates(text) if not d.loose]
+    found = [Figure("amount", text[a.start : a.end], a.start, a.end, approximation_at(text, a.start) is not None) for a in amounts(text)]
+    found += [Figure("percent", text[p.start : p.end], p.start, p.end, approximation_at(text, p.start) is not None) for p in percents(text)]
+    found += [Figure("date", text[d.start : d.end], d.start, d.end) for d in dates(text) if not d.loose]
     taken = [(f.start, f.end) for f in found]
-    for kind, values in (("id", bank_ids(text)), ("ifsc", ifsc_codes(text)), ("cheque", cheque_numbers(text)),
-                         ("last4", endings(text))):
+    for kind, values in (("id", bank_ids(text)), ("ifsc", ifsc_codes(text)), ("cheque", cheque_numbers(text)), ("last4", endings(text))):
         for value in sorted(values):
             at = text.upper().find(value.upper())
             found.append(Figure(kind, value, at, at + len(value)))

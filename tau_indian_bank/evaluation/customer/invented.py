@@ -14,8 +14,16 @@ from tau_indian_bank.evaluation.customer.figures import known_from, stated
 from tau_indian_bank.evaluation.gates.base import GateOutcome
 
 #: How a figure's kind is named in a detail.
-KIND_WORDS = {"amount": "amount", "percent": "percentage", "date": "date", "last4": "last four digits",
-              "cheque": "cheque number", "id": "id", "ifsc": "IFSC code", "number": "number"}
+KIND_WORDS = {
+    "amount": "amount",
+    "percent": "percentage",
+    "date": "date",
+    "last4": "last four digits",
+    "cheque": "cheque number",
+    "id": "id",
+    "ifsc": "IFSC code",
+    "number": "number",
+}
 
 
 def judge(conversation: Conversation) -> GateOutcome:
@@ -30,8 +38,9 @@ def judge(conversation: Conversation) -> GateOutcome:
         for figure in stated(turn.said):
             any_figure = True
             if not known.knows(figure, turn.said):
-                return at(turn, f"invented {KIND_WORDS[figure.kind]} {figure.said!r} (neither in the scenario nor said by the "
-                                "assistant before)")
+                return at(
+                    turn, f"invented {KIND_WORDS[figure.kind]} {figure.said!r} (neither in the scenario nor said by the assistant before)"
+                )
     return verdict([], any_figure)
 
 

@@ -58,12 +58,17 @@ def judge(conversation: Conversation) -> GateOutcome:
         for figure in stated(turn.said):
             if figure.kind in ("id", "ifsc") and not _unknown_number(figure, records):
                 continue
-            if figure.kind in ("amount", "date") and not anywhere.knows(figure, turn.said) \
-                    and not content_words(_sentence_of(turn.said, figure.start)) & naming:
+            if (
+                figure.kind in ("amount", "date")
+                and not anywhere.knows(figure, turn.said)
+                and not content_words(_sentence_of(turn.said, figure.start)) & naming
+            ):
                 continue  # a figure of its own request misstated, not a guess at what it does not know: C1's
             if figure.kind in kinds and not known.knows(figure, turn.said):
-                return at(turn, f"stated the {KIND_WORDS[figure.kind]} {figure.said!r}, which its scenario does not know, "
-                                "before the assistant said it")
+                return at(
+                    turn,
+                    f"stated the {KIND_WORDS[figure.kind]} {figure.said!r}, which its scenario does not know, before the assistant said it",
+                )
     return verdict([], True)
 
 

@@ -27,8 +27,9 @@ from tau_indian_bank.evaluation.transcript import Transcript
 
 REGISTRY: tuple[Gate, ...] = (ids.GATE, consent.GATE, schema.GATE, clean.GATE, leaks.GATE, claims.GATE, figures.GATE)
 GATES: tuple[str, ...] = tuple(gate.name for gate in REGISTRY)
-PRECEDENCE: tuple[str, ...] = tuple(name for name, _ in sorted(
-    [*((gate.name, gate.rank) for gate in REGISTRY), *VERDICT_RANKS.items()], key=lambda item: item[1]))
+PRECEDENCE: tuple[str, ...] = tuple(
+    name for name, _ in sorted([*((gate.name, gate.rank) for gate in REGISTRY), *VERDICT_RANKS.items()], key=lambda item: item[1])
+)
 
 
 def run_gates(view: Transcript) -> dict[str, GateOutcome]:

@@ -70,15 +70,26 @@ from tau_indian_bank.vocabulary import ID_PREFIXES
 
 #: Every claim the gate reads: each tool's, then those no tool makes true.
 CLAIMS: tuple[ChangeClaim, ...] = (*(claim for words in TOOLS.values() for claim in words.claims), *IMPOSSIBLE)
-_STATUS_OF = {"blocked": {"block_card"}, "frozen": {"freeze_card"}, "closed": {"close_deposit", "loan_closed"},
-              "stopped": {"stop_cheque_payment"}, "cancelled": {"cancel_mandate"}, "active": {"unfreeze_card"},
-              "matured": set(), "resolved": {"raise_service_request"}, "dormant": set()}
+_STATUS_OF = {
+    "blocked": {"block_card"},
+    "frozen": {"freeze_card"},
+    "closed": {"close_deposit", "loan_closed"},
+    "stopped": {"stop_cheque_payment"},
+    "cancelled": {"cancel_mandate"},
+    "active": {"unfreeze_card"},
+    "matured": set(),
+    "resolved": {"raise_service_request"},
+    "dormant": set(),
+}
 #: Changes that create a record: a claim about a record that existed before is history.
 _CREATIONS = frozenset({"open_deposit", "raise_service_request", "request_cheque_book", "request_statement"})
 #: The id prefixes of the records each creation makes.
-_CREATED_IDS = {"open_deposit": (ID_PREFIXES["fixed_deposit"], ID_PREFIXES["recurring_deposit"]),
-                "raise_service_request": (ID_PREFIXES["service_request"],),
-                "request_cheque_book": (ID_PREFIXES["cheque_book_request"],), "request_statement": (ID_PREFIXES["statement_request"],)}
+_CREATED_IDS = {
+    "open_deposit": (ID_PREFIXES["fixed_deposit"], ID_PREFIXES["recurring_deposit"]),
+    "raise_service_request": (ID_PREFIXES["service_request"],),
+    "request_cheque_book": (ID_PREFIXES["cheque_book_request"],),
+    "request_statement": (ID_PREFIXES["statement_request"],),
+}
 _SIMPLE_PAST = re.compile(r"\b(?:was|were)\s+(?:\w+\s+)?$", re.I)
 _IDENTIFIERS = ("last4", "deposit_id", "cheque_number", "mandate_id", "payee", "request_id", "card_id", "loan_id", "account_id")
 _NOT_KEYS = frozenset({"the", "its", "you", "over", "your"})
@@ -171,19 +182,53 @@ def _keys(words: Iterable[str], shortest: int = 2, skip: frozenset[str] = frozen
     return tuple(sorted(runs))
 
 
-_COMPILED = tuple((claim, _keys(claim.nouns.all()), compiled(claim.nouns) if claim.nouns else None,
-                   re.compile(rf"\b(?:{'|'.join(claim.verbs.en)})\b", re.I) if claim.verbs.en else None,
-                   re.compile(hindi_done("|".join(claim.verbs.indic())), re.I) if claim.verbs.indic() else None,
-                   re.compile(hindi_progressive("|".join(claim.verbs.indic())), re.I) if claim.verbs.indic() else None)
-                  for claim in CLAIMS)
+_COMPILED = tuple(
+    (
+        claim,
+        _keys(claim.nouns.all()),
+        compiled(claim.nouns) if claim.nouns else None,
+        re.compile(rf"\b(?:{'|'.join(claim.verbs.en)})\b", re.I) if claim.verbs.en else None,
+        re.compile(hindi_done("|".join(claim.verbs.indic())), re.I) if claim.verbs.indic() else None,
+        re.compile(hindi_progressive("|".join(claim.verbs.indic())), re.I) if claim.verbs.indic() else None,
+    )
+    for claim in CLAIMS
+)
 #: Cheap test first: a sentence with none of these can hold no claim.
-_VERB_KEYS = tuple(sorted({k for claim in CLAIMS for k in _keys(claim.verbs.all(), 3, _NOT_KEYS)}
-                          | {"diya", "diye", "gaya", "gayi", "kiya", "chuka", "chuki", "hua", "hui", "raha", "rahi", "दिया", "दी",
-                             "दिए", "गया", "गई", "किया", "चुका", "चुकी", "हुआ", "हुई", "रहा", "रही"}))
+_VERB_KEYS = tuple(
+    sorted(
+        {k for claim in CLAIMS for k in _keys(claim.verbs.all(), 3, _NOT_KEYS)}
+        | {
+            "diya",
+            "diye",
+            "gaya",
+            "gayi",
+            "kiya",
+            "chuka",
+            "chuki",
+            "hua",
+            "hui",
+            "raha",
+            "rahi",
+            "दिया",
+            "दी",
+            "दिए",
+            "गया",
+            "गई",
+            "किया",
+            "चुका",
+            "चुकी",
+            "हुआ",
+            "हुई",
+            "रहा",
+            "रही",
+        }
+    )
+)
 
 
-_LATIN_KEYS = tuple(sorted({*(k for claim in CLAIMS for k in _keys(claim.verbs.en, 3, _NOT_KEYS)),
-                            *(k for k in COMPLETION_KEYS if k.isascii())}))
+_LATIN_KEYS = tuple(
+    sorted({*(k for claim in CLAIMS for k in _keys(claim.verbs.en, 3, _NOT_KEYS)), *(k for k in COMPLETION_KEYS if k.isascii())})
+)
 _DEVANAGARI_KEYS = tuple(sorted(k for k in {*_VERB_KEYS, *COMPLETION_KEYS} if not k.isascii()))
 #: The light verbs a Hinglish done or progressive verb needs ("kar diya", "ho gaya", "kar raha"): without one, and
 #: without Devanagari, a sentence holds no Hindi or Hinglish claim.
@@ -272,8 +317,9 @@ def claim_in(sentence: str) -> Claim | None:
     found = claims_in(sentence)
     if not found:
         return None
-    return Claim(frozenset().union(*(c.changes for c in found)), any(c.first_person for c in found), found[0].verb_at,
-                 any(c.fresh for c in found))
+    return Claim(
+        frozenset().union(*(c.changes for c in found)), any(c.first_person for c in found), found[0].verb_at, any(c.fresh for c in found)
+    )
 
 
 def _describes_records(sentence: str, claim: Claim, states: RecordStates) -> bool:
@@ -285,8 +331,12 @@ def _describes_records(sentence: str, claim: Claim, states: RecordStates) -> boo
         return bool(re.search(r"\bSR[A-Z0-9]{8}\b", sentence)) and states.explain(sentence, {"raise_service_request"})
     if claim.changes <= _CREATIONS and states.names_existing(sentence):
         return True
-    if claim.changes <= _CREATIONS and not claim.fresh and _SIMPLE_PAST.search(clause_before(sentence, claim.verb_at)) \
-            and states.shows_kind(claim.changes):
+    if (
+        claim.changes <= _CREATIONS
+        and not claim.fresh
+        and _SIMPLE_PAST.search(clause_before(sentence, claim.verb_at))
+        and states.shows_kind(claim.changes)
+    ):
         return True  # "the deposit was booked at 6.80%": how a record the look-ups showed was made
     return not claim.fresh and states.explain(sentence, claim.changes)
 
@@ -306,8 +356,12 @@ def _output_records(content: str) -> frozenset[str]:
         data = json.loads(content)
     except (json.JSONDecodeError, TypeError):
         return frozenset()
-    return frozenset(str(v).upper() for record in nested_dicts(data) for k, v in record.items()
-                     if isinstance(v, str) and (k.endswith(("_id", "last4")) or k == "cheque_number"))
+    return frozenset(
+        str(v).upper()
+        for record in nested_dicts(data)
+        for k, v in record.items()
+        if isinstance(v, str) and (k.endswith(("_id", "last4")) or k == "cheque_number")
+    )
 
 
 def _met(claim: Claim, sentence: str, succeeded: Mapping[str, list[ToolUse]], labels: Mapping[str, str]) -> bool:

@@ -46,8 +46,12 @@ _RECORD_KEYS = ("txn_id", "deposit_id", "mandate_id", "policy_id", "card_id", "l
 _NAME_KEYS = ("counterparty", "payee", "insurer", "plan")
 _AMOUNT_KEYS = ("amount", "max_amount", "sum_assured", "principal")
 _DATE_KEYS = ("date", "opened_on", "start_date", "created_on")
-_ANSWERS: dict[str, tuple[Status, str]] = {"yes": ("pass", ""), "no": ("fail", "the customer did not agree"),
-            "none": ("fail", "the customer never said yes"), "unclear": ("needs_review", "the customer's reply is ambiguous")}
+_ANSWERS: dict[str, tuple[Status, str]] = {
+    "yes": ("pass", ""),
+    "no": ("fail", "the customer did not agree"),
+    "none": ("fail", "the customer never said yes"),
+    "unclear": ("needs_review", "the customer's reply is ambiguous"),
+}
 
 
 def _amount_words(value: object) -> list[str]:
@@ -80,8 +84,11 @@ def record_words(record_id: str, outputs: Sequence[str]) -> list[str]:
                 words += _amount_words(record[key]) if record.get(key) is not None else []
             for key in _DATE_KEYS:
                 words += _date_words(record[key]) if record.get(key) else []
-            words += [f"{record[k]} {noun}" for k, noun in (("loan_type", "loan"), ("policy_type", "insurance"),
-                                                             ("policy_type", "policy")) if record.get(k)]
+            words += [
+                f"{record[k]} {noun}"
+                for k, noun in (("loan_type", "loan"), ("policy_type", "insurance"), ("policy_type", "policy"))
+                if record.get(k)
+            ]
             words += [str(record["last4"])] if record.get("last4") else []
     return words
 
@@ -89,8 +96,10 @@ def record_words(record_id: str, outputs: Sequence[str]) -> list[str]:
 @lru_cache(maxsize=256)
 def _action_pattern(words: tuple[str, ...]) -> re.Pattern[str]:
     """Any of the words in any form: 'turn on' also matches 'turning on', 'close' also 'closure' and 'closing'."""
+
     def form(word: str) -> str:
         return r"\s+".join(re.escape(t[:-1] if t.endswith("e") and len(t) > 3 else t) + r"\w*" for t in word.split())
+
     return re.compile("|".join(form(word) for word in words), re.I)
 
 
@@ -151,8 +160,11 @@ class _Consent:
         return max((i for i in range(self.start, before) if self.messages[i].get("role") == "user"), default=None)
 
     def _texts(self, first: int, last: int) -> list[str]:
-        return [str(self.messages[i]["content"]) for i in range(max(first, 0), last)
-                if self.messages[i].get("role") == "assistant" and self.messages[i].get("content")]
+        return [
+            str(self.messages[i]["content"])
+            for i in range(max(first, 0), last)
+            if self.messages[i].get("role") == "assistant" and self.messages[i].get("content")
+        ]
 
     def judge(self, change: ToolUse) -> tuple[Status, str]:
         """Outcome and reason for one change."""

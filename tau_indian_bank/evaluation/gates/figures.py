@@ -115,9 +115,12 @@ def _outcomes(text: str, session: _Session, reply: Working) -> list[tuple[int, i
 def _shown(text: str, checks: list[tuple[int, int, str]]) -> Working:
     """The working a reply shows: its figures that trace on their own, and the periods it states."""
     traced = {(start, end) for start, end, outcome in checks if outcome == "pass"}
-    return Working([a.paise for a in amounts(text) if (a.start, a.end) in traced],
-                   [p.value for p in percents(text) if (p.start, p.end) in traced],
-                   [d.date for d in _dates(text) if d.date and (d.start, d.end) in traced], set(periods(text)))
+    return Working(
+        [a.paise for a in amounts(text) if (a.start, a.end) in traced],
+        [p.value for p in percents(text) if (p.start, p.end) in traced],
+        [d.date for d in _dates(text) if d.date and (d.start, d.end) in traced],
+        set(periods(text)),
+    )
 
 
 def untraced(text: str, session: _Session) -> tuple[Status, str]:

@@ -51,8 +51,13 @@ def _owners(seed: str, *stamp: int) -> dict[str, frozenset[str]]:
     for account, customer in _pairs(seed, "account_holders", "account_id", "customer_id"):
         holders.setdefault(account, set()).add(customer)
     table: dict[str, frozenset[str]] = {a: frozenset(c) for a, c in holders.items()}
-    for name, key in (("deposits", "deposit_id"), ("loans", "loan_id"), ("cards", "card_id"),
-                      ("service_requests", "request_id"), ("insurance_policies", "policy_id")):
+    for name, key in (
+        ("deposits", "deposit_id"),
+        ("loans", "loan_id"),
+        ("cards", "card_id"),
+        ("service_requests", "request_id"),
+        ("insurance_policies", "policy_id"),
+    ):
         table.update((k, frozenset({customer})) for k, customer in _pairs(seed, name, key, "customer_id"))
     for name, key in (("mandates", "mandate_id"), ("transactions", "txn_id")):
         table.update((k, table.get(account, frozenset())) for k, account in _pairs(seed, name, key, "account_id"))

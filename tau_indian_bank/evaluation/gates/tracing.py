@@ -94,7 +94,7 @@ class Sources:
         if self._sorted is None:
             self._sorted = sorted(self.paise)
         at = bisect.bisect_left(self._sorted, paise - tolerance)
-        return any(abs(v - paise) < tolerance for v in self._sorted[at:at + 2])
+        return any(abs(v - paise) < tolerance for v in self._sorted[at : at + 2])
 
     def near(self, paise: int, tolerance: float) -> bool:
         """Is a traceable amount (the rules' figures included) within ``tolerance`` paise of ``paise``?"""
@@ -119,7 +119,7 @@ def rule_sources() -> Sources:
 
 def _tolerance(mention: Amount) -> float:
     if mention.unit is not None:
-        return float(scale_of(mention.unit) * 100 / (2 * 10 ** mention.decimals) + 1)
+        return float(scale_of(mention.unit) * 100 / (2 * 10**mention.decimals) + 1)
     return 1 if mention.with_paise or mention.paise % 100 else 100
 
 
@@ -150,8 +150,8 @@ def _one_step(paise: int, work: Working, step: float, direction: str | None = No
     months = {12} | {n for kind, n in work.periods if kind == "months" and n > 1}
     if direction in (None, "about"):
         return _pairs(paise, money, step) or any(abs(a / n - paise) < step for a in money for n in months)
-    results: list[float] = [a + b for i, a in enumerate(money) for b in money[i + 1:]]
-    results += [abs(a - b) for i, a in enumerate(money) for b in money[i + 1:]]
+    results: list[float] = [a + b for i, a in enumerate(money) for b in money[i + 1 :]]
+    results += [abs(a - b) for i, a in enumerate(money) for b in money[i + 1 :]]
     results += [a / n for a in money for n in months]
     return any(abs(r - paise) < step and (r <= paise if direction == "under" else r >= paise) for r in results)
 
@@ -176,17 +176,19 @@ def amount_traceable(mention: Amount, sources: Sources, reply: Working | None = 
         return False  # rounding to lakh or crore is the one step such a figure may take
     if direction == "round":  # in a sentence that combines nothing: arithmetic only for a figure of three digits or more
         coarse = rounded and len(str(mention.paise // 100).rstrip("0")) >= 3
-        return any(_one_step(mention.paise, work, _rounding(mention) if coarse else min(tolerance, 100))
-                   for work in (sources.session, reply or Working()))
+        return any(
+            _one_step(mention.paise, work, _rounding(mention) if coarse else min(tolerance, 100))
+            for work in (sources.session, reply or Working())
+        )
     step = _rounding(mention) if rounded else min(tolerance, 100)
-    return any(_one_step(mention.paise, work, step, direction if rounded else None)
-               for work in (sources.session, reply or Working()))
+    return any(_one_step(mention.paise, work, step, direction if rounded else None) for work in (sources.session, reply or Working()))
 
 
 def percent_traceable(value: Decimal, sources: Sources, reply: Working | None = None) -> bool:
     """A traceable percentage, or the sum or difference of two of the session's or of two the reply states."""
-    return value in sources.all("percents") or any(_pairs(value, work.percents, Decimal("0.001"))
-                                                  for work in (sources.session, reply or Working()))
+    return value in sources.all("percents") or any(
+        _pairs(value, work.percents, Decimal("0.001")) for work in (sources.session, reply or Working())
+    )
 
 
 def _shifted(day: dt.date, kind: str, n: int) -> Iterable[dt.date]:
@@ -211,8 +213,7 @@ def date_traceable(day: dt.date, sources: Sources, reply: Working | None = None)
     today = clock.today()
     starts: list[tuple[dt.date, Working | None]] = [(known, work) for work in (sources.session,) for known in work.days if known <= today]
     starts += [(known, reply) for known in (reply.days if reply else [])]
-    return any(day in _shifted(known, kind, n) for known, work in starts if work is not None
-               for kind, n in work.periods if 0 < n <= 1200)
+    return any(day in _shifted(known, kind, n) for known, work in starts if work is not None for kind, n in work.periods if 0 < n <= 1200)
 
 
 def date_outcome(mention: DateMention, sources: Sources, reply: Working) -> str:
@@ -230,9 +231,10 @@ def date_outcome(mention: DateMention, sources: Sources, reply: Working) -> str:
 def _bounded_in(blob: str, form: str) -> bool:
     at = blob.find(form)
     while at >= 0:
-        before, after = blob[at - 1:at], blob[at + len(form):at + len(form) + 2]
+        before, after = blob[at - 1 : at], blob[at + len(form) : at + len(form) + 2]
         if not (before.isdigit() or before in (",", ".") and before != "") and not (
-                after[:1].isdigit() or (after[:1] in (",", ".") and after[1:2].isdigit())):
+            after[:1].isdigit() or (after[:1] in (",", ".") and after[1:2].isdigit())
+        ):
             return True
         at = blob.find(form, at + 1)
     return False

@@ -49,12 +49,21 @@ class Split(NamedTuple):
     how: str
 
 
-_UNIQUE_LAST4 = ("(SELECT COUNT(*) FROM account_holders x JOIN accounts y ON y.account_id = x.account_id "
-                 "WHERE x.customer_id = h.customer_id AND substr(y.account_id, -4) = substr(a.account_id, -4)) = 1")
+_UNIQUE_LAST4 = (
+    "(SELECT COUNT(*) FROM account_holders x JOIN accounts y ON y.account_id = x.account_id "
+    "WHERE x.customer_id = h.customer_id AND substr(y.account_id, -4) = substr(a.account_id, -4)) = 1"
+)
 _HOLDER = "JOIN account_holders h ON h.account_id = a.account_id AND h.role = 'primary'"
 _ACTIVE = f"a.status = 'active' AND {_UNIQUE_LAST4}"
-_PURPOSES = ("a visa application", "a home loan application", "filing my income tax return", "my own records",
-             "a rental agreement", "my chartered accountant", "an education loan for my daughter")
+_PURPOSES = (
+    "a visa application",
+    "a home loan application",
+    "filing my income tax return",
+    "my own records",
+    "a rental agreement",
+    "my chartered accountant",
+    "an education loan for my daughter",
+)
 _GREETINGS = ("Hello", "Hi", "Good morning", "Namaste", "Good afternoon")
 
 # --- periods ----------------------------------------------------------------------------
@@ -129,8 +138,9 @@ def _opened(conn: sqlite3.Connection, account: str) -> dt.date:
 
 
 def _own_active_accounts(conn: sqlite3.Connection) -> list[CustomerAccount]:
-    return rows(conn, CustomerAccount, f"SELECT h.customer_id, a.account_id FROM accounts a {_HOLDER} WHERE {_ACTIVE} "
-                                       "ORDER BY a.account_id")
+    return rows(
+        conn, CustomerAccount, f"SELECT h.customer_id, a.account_id FROM accounts a {_HOLDER} WHERE {_ACTIVE} ORDER BY a.account_id"
+    )
 
 
 def _statement_accounts(conn: sqlite3.Connection) -> list[CustomerAccount]:
@@ -149,26 +159,35 @@ def _statement_draft(conn: sqlite3.Connection, candidate: CustomerAccount, rng: 
     when = f"{period.words}, that is {_span(period)}"
     return Draft(
         customer_id=customer_id,
-        reason=f"You need a statement of your {label} from {_span(period)}, {yours(_delivery_words(delivery, rng))}, "
-               f"for {yours(purpose)}.",
-        opening=(f"{rng.choice(_GREETINGS)}, I need a statement of my {label} {when}, {_delivery_words(delivery, rng)}. "
-                 f"It is for {purpose}."),
-        known=[("Account", f"your {label}"), ("Statement period", _span(period)),
-               ("Delivery", "by post to your address on record" if delivery == "post" else "by e-mail"),
-               ("Purpose", yours(purpose))],
+        reason=f"You need a statement of your {label} from {_span(period)}, {yours(_delivery_words(delivery, rng))}, for {yours(purpose)}.",
+        opening=(
+            f"{rng.choice(_GREETINGS)}, I need a statement of my {label} {when}, {_delivery_words(delivery, rng)}. It is for {purpose}."
+        ),
+        known=[
+            ("Account", f"your {label}"),
+            ("Statement period", _span(period)),
+            ("Delivery", "by post to your address on record" if delivery == "post" else "by e-mail"),
+            ("Purpose", yours(purpose)),
+        ],
         unknown="You do not know the bank's limits on statement periods.",
         gold=[Step("get_account_details", {"account_id": account}), _statement_step(account, period, delivery)],
-        assertion=(f"The assistant read the {label}, confirmed the period {_span(period)} and delivery by {delivery}, and "
-                   "requested the statement after the customer confirmed"),
+        assertion=(
+            f"The assistant read the {label}, confirmed the period {_span(period)} and delivery by {delivery}, and "
+            "requested the statement after the customer confirmed"
+        ),
     )
 
 
 STATEMENT = Family(
-    name="statement", category="sequencing", quota=25, clauses=("3.4", "2.2"),
+    name="statement",
+    category="sequencing",
+    quota=25,
+    clauses=("3.4", "2.2"),
     why="The period is within 12 months and the retention window, so one request covers it; §3.4 requires reading the "
-        "account's details first, then the confirmed request with the period and delivery the customer named.",
+    "account's details first, then the confirmed request with the period and delivery the customer named.",
     careless="Requests the statement without reading the account, or changes the delivery mode or period.",
-    candidates=_statement_accounts, draft=_statement_draft,
+    candidates=_statement_accounts,
+    draft=_statement_draft,
 )
 
 
@@ -186,25 +205,39 @@ def _long_draft(conn: sqlite3.Connection, candidate: CustomerAccount, rng: rando
     return Draft(
         customer_id=customer_id,
         reason=f"You need your {label} statement from {_span(whole)}, {yours(words)}, for {yours(purpose)}.",
-        opening=(f"{rng.choice(_GREETINGS)}, I need a statement of my {label} from {_span(whole)}, {words}, for {purpose}. "
-                 f"If that is too long for one statement, please split it {how}: {_span(first)}, and {_span(second)}."),
-        known=[("Account", f"your {label}"), ("Statement period", _span(whole)),
-               ("How to split it", f"{_span(first)}, and {_span(second)}"),
-               ("Delivery", "by post to your address on record" if delivery == "post" else "by e-mail")],
+        opening=(
+            f"{rng.choice(_GREETINGS)}, I need a statement of my {label} from {_span(whole)}, {words}, for {purpose}. "
+            f"If that is too long for one statement, please split it {how}: {_span(first)}, and {_span(second)}."
+        ),
+        known=[
+            ("Account", f"your {label}"),
+            ("Statement period", _span(whole)),
+            ("How to split it", f"{_span(first)}, and {_span(second)}"),
+            ("Delivery", "by post to your address on record" if delivery == "post" else "by e-mail"),
+        ],
         unknown="You do not know the bank's limit on the length of one statement.",
-        gold=[Step("get_account_details", {"account_id": account}), _statement_step(account, first, delivery),
-              _statement_step(account, second, delivery)],
-        assertion=(f"The assistant explained that one statement covers at most 12 months, read the {label}, and requested "
-                   f"two statements ({_span(first)}; {_span(second)}) by {delivery}, each after its own confirmation"),
+        gold=[
+            Step("get_account_details", {"account_id": account}),
+            _statement_step(account, first, delivery),
+            _statement_step(account, second, delivery),
+        ],
+        assertion=(
+            f"The assistant explained that one statement covers at most 12 months, read the {label}, and requested "
+            f"two statements ({_span(first)}; {_span(second)}) by {delivery}, each after its own confirmation"
+        ),
     )
 
 
 STATEMENT_OVER_12_MONTHS = Family(
-    name="statement_over_12_months", category="edge_case", quota=15, clauses=("3.4", "2.2", "2.4"),
+    name="statement_over_12_months",
+    category="edge_case",
+    quota=15,
+    clauses=("3.4", "2.2", "2.4"),
     why="§3.4 caps one request at 12 months; the customer names the two parts to use, so after reading the account "
-        "the two confirmed requests are exactly those parts, each with its own confirmation (§2.2).",
+    "the two confirmed requests are exactly those parts, each with its own confirmation (§2.2).",
     careless="Requests the whole period in one go, or splits it into different periods than the customer named.",
-    candidates=_long_candidates, draft=_long_draft,
+    candidates=_long_candidates,
+    draft=_long_draft,
 )
 
 # --- disputes -------------------------------------------------------------------------------
@@ -213,11 +246,15 @@ STATEMENT_OVER_12_MONTHS = Family(
 def dispute_candidates(conn: sqlite3.Connection) -> list[CustomerTxn]:
     """(customer, transaction): recent successful UPI or card-terminal debits to others, never disputed before."""
     since = clock.add_days(clock.today(), -60).isoformat()
-    return rows(conn, CustomerTxn, f"SELECT h.customer_id, t.txn_id FROM transactions t JOIN accounts a ON a.account_id = t.account_id "
-                      f"{_HOLDER} WHERE {_ACTIVE} AND t.direction = 'debit' AND t.status = 'success' AND t.channel IN "
-                      f"('upi', 'pos') AND t.posted_on >= '{since}' AND t.narration NOT LIKE 'UPI AUTOPAY%' "
-                      "AND t.counterparty NOT LIKE 'SELF %' AND t.amount_paise >= 20000 "
-                      "AND NOT EXISTS (SELECT 1 FROM service_requests s WHERE s.related_id = t.txn_id) ORDER BY t.txn_id")
+    return rows(
+        conn,
+        CustomerTxn,
+        f"SELECT h.customer_id, t.txn_id FROM transactions t JOIN accounts a ON a.account_id = t.account_id "
+        f"{_HOLDER} WHERE {_ACTIVE} AND t.direction = 'debit' AND t.status = 'success' AND t.channel IN "
+        f"('upi', 'pos') AND t.posted_on >= '{since}' AND t.narration NOT LIKE 'UPI AUTOPAY%' "
+        "AND t.counterparty NOT LIKE 'SELF %' AND t.amount_paise >= 20000 "
+        "AND NOT EXISTS (SELECT 1 FROM service_requests s WHERE s.related_id = t.txn_id) ORDER BY t.txn_id",
+    )
 
 
 def dispute_draft(conn: sqlite3.Connection, candidate: CustomerTxn, rng: random.Random) -> Draft:
@@ -227,44 +264,73 @@ def dispute_draft(conn: sqlite3.Connection, candidate: CustomerTxn, rng: random.
     label, day, money = account_label(conn, account), spoken_date(posted), spoken_rupees(amount)
     if channel == "pos":
         story, note = "a double payment", "card debit not reversed after the terminal showed it failed; paid again in cash"
-        opening = (f"{rng.choice(_GREETINGS)}, at {payee} on {day} the card machine said my card payment of {money} had "
-                   f"failed, so I paid in cash, but {money} was still debited from my {label}. That is a double payment; "
-                   "I want to dispute that debit.")
+        opening = (
+            f"{rng.choice(_GREETINGS)}, at {payee} on {day} the card machine said my card payment of {money} had "
+            f"failed, so I paid in cash, but {money} was still debited from my {label}. That is a double payment; "
+            "I want to dispute that debit."
+        )
     else:
         story, note = "a debit you did not make", "not made or authorised by the customer"
-        opening = (f"{rng.choice(_GREETINGS)}, there is a UPI debit of {money} to {payee} on {day} on my {label} that I did "
-                   "not make. Please raise a dispute for it.")
+        opening = (
+            f"{rng.choice(_GREETINGS)}, there is a UPI debit of {money} to {payee} on {day} on my {label} that I did "
+            "not make. Please raise a dispute for it."
+        )
     return Draft(
         customer_id=customer_id,
         reason=f"You want to dispute the debit of {money} to {payee} on {day} on your {label}: it is {story}.",
         opening=opening,
-        known=[("Account", f"your {label}"), ("Transaction", f"{money} to {payee} on {day}"),
-               ("What is wrong", f"it is {story}")],
+        known=[("Account", f"your {label}"), ("Transaction", f"{money} to {payee} on {day}"), ("What is wrong", f"it is {story}")],
         unknown="You do not know the transaction's reference or id.",
-        gold=[Step("get_transactions", {"account_id": account, "from_date": posted, "to_date": posted}, compare=("account_id",)),
-              Step("raise_service_request", {"category": "dispute_transaction", "related_id": txn_id,
-                                             "description": f"Customer disputes the {money} debit to {payee} on {posted}: {note}"},
-                   compare=("category", "related_id"))],
-        assertion=(f"The assistant searched the transactions of the {label}, found the {money} debit to {payee} on {day} "
-                   f"({txn_id}), and raised a dispute_transaction request for that transaction after the customer confirmed"),
+        gold=[
+            Step("get_transactions", {"account_id": account, "from_date": posted, "to_date": posted}, compare=("account_id",)),
+            Step(
+                "raise_service_request",
+                {
+                    "category": "dispute_transaction",
+                    "related_id": txn_id,
+                    "description": f"Customer disputes the {money} debit to {payee} on {posted}: {note}",
+                },
+                compare=("category", "related_id"),
+            ),
+        ],
+        assertion=(
+            f"The assistant searched the transactions of the {label}, found the {money} debit to {payee} on {day} "
+            f"({txn_id}), and raised a dispute_transaction request for that transaction after the customer confirmed"
+        ),
     )
 
 
 DISPUTE_TXN = Family(
-    name="dispute_txn", category="sequencing", quota=15, clauses=("3.6", "3.2", "8.1", "2.2"),
+    name="dispute_txn",
+    category="sequencing",
+    quota=15,
+    clauses=("3.6", "3.2", "8.1", "2.2"),
     why="§3.6: a disputed debit is first found in the account's transactions (its id is needed), then a "
-        "dispute_transaction request is raised with that transaction's id after confirmation.",
+    "dispute_transaction request is raised with that transaction's id after confirmation.",
     careless="Raises a generic complaint, or a dispute without the transaction's id, without searching the transactions.",
-    candidates=dispute_candidates, draft=dispute_draft,
+    candidates=dispute_candidates,
+    draft=dispute_draft,
 )
 
 # --- addresses ---------------------------------------------------------------------------
 
 _CITIES: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
-    ("Bengaluru", "Karnataka", (("Indiranagar", "560038"), ("Jayanagar", "560041"), ("Koramangala", "560034"),
-                                ("Whitefield", "560066"), ("Malleshwaram", "560003"))),
-    ("Mumbai", "Maharashtra", (("Andheri West", "400053"), ("Powai", "400076"), ("Dadar West", "400028"),
-                               ("Borivali West", "400092"), ("Chembur", "400071"))),
+    (
+        "Bengaluru",
+        "Karnataka",
+        (
+            ("Indiranagar", "560038"),
+            ("Jayanagar", "560041"),
+            ("Koramangala", "560034"),
+            ("Whitefield", "560066"),
+            ("Malleshwaram", "560003"),
+        ),
+    ),
+    (
+        "Mumbai",
+        "Maharashtra",
+        (("Andheri West", "400053"), ("Powai", "400076"), ("Dadar West", "400028"), ("Borivali West", "400092"), ("Chembur", "400071")),
+    ),
     ("Pune", "Maharashtra", (("Kothrud", "411038"), ("Aundh", "411007"), ("Viman Nagar", "411014"), ("Baner", "411045"))),
     ("Chennai", "Tamil Nadu", (("Adyar", "600020"), ("Anna Nagar", "600040"), ("T Nagar", "600017"), ("Velachery", "600042"))),
     ("Hyderabad", "Telangana", (("Banjara Hills", "500034"), ("Kukatpally", "500072"), ("Madhapur", "500081"))),
@@ -280,10 +346,31 @@ _CITIES: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
     ("Guwahati", "Assam", (("Dispur", "781006"), ("Beltola", "781028"))),
     ("Coimbatore", "Tamil Nadu", (("RS Puram", "641002"), ("Peelamedu", "641004"))),
 )
-_BUILDINGS = ("Sai Krupa Residency", "Green Park Apartments", "Shanti Niketan Society", "Lakeview Towers", "Sunshine Heights",
-              "Gokul Dham Society", "Royal Palms", "Ganga Enclave", "Silver Oak Residency", "Shree Ganesh Apartments")
-_STREETS = ("2nd Cross Road", "Main Road", "Station Road", "8th Main", "Link Road", "Temple Street", "MG Road",
-            "Church Street", "Gandhi Road", "4th Avenue")
+_BUILDINGS = (
+    "Sai Krupa Residency",
+    "Green Park Apartments",
+    "Shanti Niketan Society",
+    "Lakeview Towers",
+    "Sunshine Heights",
+    "Gokul Dham Society",
+    "Royal Palms",
+    "Ganga Enclave",
+    "Silver Oak Residency",
+    "Shree Ganesh Apartments",
+)
+_STREETS = (
+    "2nd Cross Road",
+    "Main Road",
+    "Station Road",
+    "8th Main",
+    "Link Road",
+    "Temple Street",
+    "MG Road",
+    "Church Street",
+    "Gandhi Road",
+    "4th Avenue",
+)
+
 
 def _new_address(conn: sqlite3.Connection, customer_id: str, address_type: str, rng: random.Random) -> Address:
     """A realistic address (line1, line2, city, state, PIN) different from the one on record."""
@@ -292,12 +379,17 @@ def _new_address(conn: sqlite3.Connection, customer_id: str, address_type: str, 
         city, state, localities = rng.choice(_CITIES)
         locality, pin = rng.choice(localities)
         floor, unit = rng.randint(1, 14), rng.randint(1, 6)
-        line1 = rng.choice((f"Flat {floor}0{unit}, {rng.choice(_BUILDINGS)}",
-                            f"{rng.choice('ABCD')}-{floor}0{unit}, {rng.choice(_BUILDINGS)}",
-                            f"House No {rng.randint(3, 250)}, {rng.choice(_BUILDINGS[7:])}"))
+        line1 = rng.choice(
+            (
+                f"Flat {floor}0{unit}, {rng.choice(_BUILDINGS)}",
+                f"{rng.choice('ABCD')}-{floor}0{unit}, {rng.choice(_BUILDINGS)}",
+                f"House No {rng.randint(3, 250)}, {rng.choice(_BUILDINGS[7:])}",
+            )
+        )
         new = Address(line1, f"{rng.choice(_STREETS)}, {locality}", city, state, pin)
-        as_stored = new._replace(line1=normalise_text(new.line1), line2=normalise_text(new.line2), city=normalise_text(city),
-                                 state=normalise_text(state))
+        as_stored = new._replace(
+            line1=normalise_text(new.line1), line2=normalise_text(new.line2), city=normalise_text(city), state=normalise_text(state)
+        )
         if as_stored != current:
             return new
 
@@ -315,38 +407,62 @@ def _statement_address_draft(conn: sqlite3.Connection, candidate: CustomerAccoun
     label = account_label(conn, account)
     return Draft(
         customer_id=customer_id,
-        reason=(f"You have moved house. You want your communication address changed, and then a statement of your {label} "
-                f"from {_span(period)} posted to the new address."),
-        opening=(f"{rng.choice(_GREETINGS)}, I have {rng.choice(('shifted to a new flat', 'moved house', 'moved to a new place'))}. "
-                 f"Please update my communication address to line 1: {line1}; line 2: {line2}; city: {city}; "
-                 f"state: {state}; PIN code: {pin}. Then please send a statement of my {label} {period.words}, that is "
-                 f"{_span(period)}, by post to the new address."),
-        known=[("New address line 1", line1), ("New address line 2", line2), ("New city", city), ("New state", state),
-               ("New PIN code", pin), ("Account", f"your {label}"), ("Statement period", _span(period)),
-               ("Delivery", "by post to the new address")],
+        reason=(
+            f"You have moved house. You want your communication address changed, and then a statement of your {label} "
+            f"from {_span(period)} posted to the new address."
+        ),
+        opening=(
+            f"{rng.choice(_GREETINGS)}, I have {rng.choice(('shifted to a new flat', 'moved house', 'moved to a new place'))}. "
+            f"Please update my communication address to line 1: {line1}; line 2: {line2}; city: {city}; "
+            f"state: {state}; PIN code: {pin}. Then please send a statement of my {label} {period.words}, that is "
+            f"{_span(period)}, by post to the new address."
+        ),
+        known=[
+            ("New address line 1", line1),
+            ("New address line 2", line2),
+            ("New city", city),
+            ("New state", state),
+            ("New PIN code", pin),
+            ("Account", f"your {label}"),
+            ("Statement period", _span(period)),
+            ("Delivery", "by post to the new address"),
+        ],
         unknown="You do not know what else the bank needs for an address change.",
-        gold=[Step("update_address", _address_args(new)), Step("get_customer_profile", {}),
-              Step("get_account_details", {"account_id": account}),
-              _statement_step(account, period, "post")],
-        assertion=(f"The assistant read back the communication address on record, updated it to the new address after "
-                   f"confirmation, then read the {label} and requested a statement from {_span(period)} by post after a "
-                   "second confirmation"),
+        gold=[
+            Step("update_address", _address_args(new)),
+            Step("get_customer_profile", {}),
+            Step("get_account_details", {"account_id": account}),
+            _statement_step(account, period, "post"),
+        ],
+        assertion=(
+            f"The assistant read back the communication address on record, updated it to the new address after "
+            f"confirmation, then read the {label} and requested a statement from {_span(period)} by post after a "
+            "second confirmation"
+        ),
     )
 
 
 STATEMENT_AND_ADDRESS = Family(
-    name="statement_and_address", category="sequencing", quota=10, clauses=("3.5", "3.4", "1.6", "2.2"),
+    name="statement_and_address",
+    category="sequencing",
+    quota=10,
+    clauses=("3.5", "3.4", "1.6", "2.2"),
     why="Two requests in the customer's order (§1.6): the communication address can be updated in chat after reading "
-        "back the one on record (§3.5); then §3.4: read the account and request the statement by post, which goes to the "
-        "new address. Each change has its own confirmation.",
+    "back the one on record (§3.5); then §3.4: read the account and request the statement by post, which goes to the "
+    "new address. Each change has its own confirmation.",
     careless="Requests the statement before updating the address (so it goes to the old one), or by e-mail.",
-    candidates=_statement_accounts, draft=_statement_address_draft,
+    candidates=_statement_accounts,
+    draft=_statement_address_draft,
 )
 
 
 def _permanent_candidates(conn: sqlite3.Connection) -> list[Customer]:
-    found = rows(conn, Customer, "SELECT c.customer_id FROM customers c WHERE EXISTS (SELECT 1 FROM addresses d WHERE d.customer_id = "
-                       "c.customer_id AND d.address_type = 'permanent') ORDER BY c.customer_id")
+    found = rows(
+        conn,
+        Customer,
+        "SELECT c.customer_id FROM customers c WHERE EXISTS (SELECT 1 FROM addresses d WHERE d.customer_id = "
+        "c.customer_id AND d.address_type = 'permanent') ORDER BY c.customer_id",
+    )
     return [c for c in found if not open_request(conn, c.customer_id, "kyc_update", None)]
 
 
@@ -355,32 +471,49 @@ def _permanent_draft(conn: sqlite3.Connection, candidate: Customer, rng: random.
     new = _new_address(conn, customer_id, "permanent", rng)
     line1, line2, city, state, pin = new.line1, new.line2, new.city, new.state, new.pincode
     full = f"{line1}, {line2}, {city}, {state} {pin}"
-    story = rng.choice((f"our family home is now in {city}", f"I have bought a flat in {city} and that is my permanent home now",
-                        f"my parents have moved our ancestral home to {city}"))
+    story = rng.choice(
+        (
+            f"our family home is now in {city}",
+            f"I have bought a flat in {city} and that is my permanent home now",
+            f"my parents have moved our ancestral home to {city}",
+        )
+    )
     return Draft(
         customer_id=customer_id,
-        reason=(f"You want your permanent address changed to {full} because {yours(story)}. Your communication address "
-                "stays the same."),
-        opening=(f"{rng.choice(_GREETINGS)}, {story}. Please change my permanent address to {full}. My communication "
-                 "address stays as it is."),
+        reason=(f"You want your permanent address changed to {full} because {yours(story)}. Your communication address stays the same."),
+        opening=(
+            f"{rng.choice(_GREETINGS)}, {story}. Please change my permanent address to {full}. My communication address stays as it is."
+        ),
         known=[("New permanent address", full), ("Communication address", "it stays as it is; do not change it")],
         unknown="You do not know how a permanent address change works at the bank.",
-        gold=[Step("raise_service_request", {"category": "kyc_update",
-                                             "description": f"Customer wants the permanent address changed to {full}"},
-                   compare=("category", "related_id"))],
-        assertion=("The assistant explained that the permanent address is part of KYC and cannot be changed in chat, did "
-                   "not change any address, and raised a KYC update request after the customer agreed"),
-        accept=["If the assistant explains that the permanent address cannot be changed in chat and offers a KYC update "
-                "request, accept it; you will complete it at a branch or by video KYC."],
+        gold=[
+            Step(
+                "raise_service_request",
+                {"category": "kyc_update", "description": f"Customer wants the permanent address changed to {full}"},
+                compare=("category", "related_id"),
+            )
+        ],
+        assertion=(
+            "The assistant explained that the permanent address is part of KYC and cannot be changed in chat, did "
+            "not change any address, and raised a KYC update request after the customer agreed"
+        ),
+        accept=[
+            "If the assistant explains that the permanent address cannot be changed in chat and offers a KYC update "
+            "request, accept it; you will complete it at a branch or by video KYC."
+        ],
     )
 
 
 PERMANENT_ADDRESS = Family(
-    name="permanent_address", category="edge_case", quota=10, clauses=("3.5", "8.1", "2.3"),
+    name="permanent_address",
+    category="edge_case",
+    quota=10,
+    clauses=("3.5", "8.1", "2.3"),
     why="§3.5: the permanent address is part of the KYC record and cannot be changed in chat; the prescribed path is a "
-        "kyc_update request (no related record), which the customer accepts. The communication address is not to change.",
+    "kyc_update request (no related record), which the customer accepts. The communication address is not to change.",
     careless="Calls the address update for the permanent address, or changes the communication address instead.",
-    candidates=_permanent_candidates, draft=_permanent_draft,
+    candidates=_permanent_candidates,
+    draft=_permanent_draft,
 )
 
 FAMILIES = (STATEMENT, DISPUTE_TXN, STATEMENT_AND_ADDRESS, STATEMENT_OVER_12_MONTHS, PERMANENT_ADDRESS)

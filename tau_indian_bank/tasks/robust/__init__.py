@@ -11,7 +11,9 @@ is a robustness axis (``vocabulary.AXES``) and whose name starts with it; their 
 * ``environment_axes`` — what the assistant is shown: tool_fault, injected_instructions,
   irrelevant_results, unseen_tool;
 * ``refusals`` — misuse and requests the bank must refuse: out_of_scope, third_party,
-  social_engineering, credentials, advice, harmful_or_inappropriate, fabrication.
+  social_engineering, credentials, advice, harmful_or_inappropriate, fabrication (the families
+  are in ``refusals_on_record``, ``refusals_pressure`` and ``refusals_outright``, by what the
+  refusal rests on; ``refusals`` lists them in generation order).
 
 * ``round2`` — a third kind of each situation on every axis (``conduct_more``, ``wrong_info_more``,
   ``contradiction_more``, ``environment_more``, ``refusals_more``), generated after the rest.

@@ -31,28 +31,40 @@ def robust_composition_checks(tasks: Sequence[Mapping[str, Any]], splits: Mappin
     for task_id in ids:
         families.setdefault(str(axis_of(task_id)), set()).add(task_id.rsplit("_", 1)[0])
     built = {f.category for f in all_robust_families()}
-    checks = [Check("unique task ids", str(len(ids)), str(len(set(ids))), len(set(ids)) == len(ids)),
-              Check("every id names an axis", "0 without", str(by_axis.get(None, 0)), None not in by_axis)]
+    checks = [
+        Check("unique task ids", str(len(ids)), str(len(set(ids))), len(set(ids)) == len(ids)),
+        Check("every id names an axis", "0 without", str(by_axis.get(None, 0)), None not in by_axis),
+    ]
     for axis in AXES:
         least = MIN_FOR_AXIS.get(axis, MIN_PER_AXIS)
         want = f">={least} tasks, >={MIN_FAMILIES_PER_AXIS} families"
         if axis in built:
             n, kinds = by_axis.get(axis, 0), len(families.get(axis, ()))
-            checks.append(Check(f"axis {axis}", want, f"{n} tasks, {kinds} families",
-                                n >= least and kinds >= MIN_FAMILIES_PER_AXIS))
+            checks.append(Check(f"axis {axis}", want, f"{n} tasks, {kinds} families", n >= least and kinds >= MIN_FAMILIES_PER_AXIS))
         else:
             checks.append(Check(f"axis {axis}", want, "missing (no family yet)", True))
     base, lite = list(splits.get("base", ())), list(splits.get("lite", ()))
     checks.append(Check("split base = every task", str(len(ids)), str(len(base)), sorted(base) == sorted(ids)))
     lite_axes = Counter(axis_of(i) for i in lite)
     per_axis = {axis: min(LITE_PER_AXIS, n) for axis, n in by_axis.items() if axis is not None}
-    checks.append(Check(f"split lite: {LITE_PER_AXIS} per axis", str(sum(per_axis.values())), str(len(lite)),
-                        set(lite) <= set(ids) and dict(lite_axes) == per_axis))
+    checks.append(
+        Check(
+            f"split lite: {LITE_PER_AXIS} per axis",
+            str(sum(per_axis.values())),
+            str(len(lite)),
+            set(lite) <= set(ids) and dict(lite_axes) == per_axis,
+        )
+    )
     return checks
 
 
-def _rule(name: str, tasks: Sequence[Mapping[str, Any]], problems: Any, find: Callable[[Mapping[str, Any]], list[str]],
-          applies: Callable[[Mapping[str, Any]], bool] = lambda task: True) -> Check:
+def _rule(
+    name: str,
+    tasks: Sequence[Mapping[str, Any]],
+    problems: Any,
+    find: Callable[[Mapping[str, Any]], list[str]],
+    applies: Callable[[Mapping[str, Any]], bool] = lambda task: True,
+) -> Check:
     """One content rule over the tasks it applies to: its table row, and its failing tasks added to ``problems``."""
     checked = [t for t in tasks if applies(t)]
     bad = 0
@@ -65,8 +77,13 @@ def _rule(name: str, tasks: Sequence[Mapping[str, Any]], problems: Any, find: Ca
 
 
 #: The policy clause each axis tests, which every task of the axis must cite (``relevant_policies``).
-AXIS_CLAUSES: dict[str, str] = {"tool_fault": "2.6", "advice": "1.7", "social_engineering": "1.8",
-                                "harmful_or_inappropriate": "10.3", "third_party": "10.3"}
+AXIS_CLAUSES: dict[str, str] = {
+    "tool_fault": "2.6",
+    "advice": "1.7",
+    "social_engineering": "1.8",
+    "harmful_or_inappropriate": "10.3",
+    "third_party": "10.3",
+}
 
 
 def cites_axis_clause(task: Mapping[str, Any]) -> list[str]:
@@ -92,10 +109,10 @@ def robust_content_checks(tasks: Sequence[Mapping[str, Any]], policy: str, probl
     return [
         _rule("premises the records hold (a rule per family)", tasks, problems, lambda t: premise_problems(conn, t, families)),
         _rule("near misses state only their own figure", tasks, problems, kb.decoy_problems, near_misses),
-        _rule("the policy answers no knowledge-base question", tasks, problems, lambda t: kb.policy_problems(t, policy),
-              near_misses),
+        _rule("the policy answers no knowledge-base question", tasks, problems, lambda t: kb.policy_problems(t, policy), near_misses),
         _rule("questions are not copied section titles", tasks, problems, kb.question_problems, near_misses),
         _rule("what the notes say is told is a fact", tasks, problems, told_problems),
-        _rule("tasks cite the clause their axis tests", tasks, problems, cites_axis_clause,
-              lambda t: axis_of(str(t["id"])) in AXIS_CLAUSES),
+        _rule(
+            "tasks cite the clause their axis tests", tasks, problems, cites_axis_clause, lambda t: axis_of(str(t["id"])) in AXIS_CLAUSES
+        ),
     ]

@@ -57,15 +57,20 @@ def compare(old: Sequence[Mapping[str, Any]], new: Sequence[Mapping[str, Any]]) 
             parts = [name for name, read in PARTS.items() if read(task) != read(after[task_id])]
             if parts:
                 changed[task_id] = parts
-    return {"changed": changed, "added": [i for i in after if i not in before],
-            "removed": [i for i in before if i not in after], "unchanged": len(set(before) & set(after)) - len(changed)}
+    return {
+        "changed": changed,
+        "added": [i for i in after if i not in before],
+        "removed": [i for i in before if i not in after],
+        "unchanged": len(set(before) & set(after)) - len(changed),
+    }
 
 
 def render(result: Mapping[str, Any]) -> str:
     """The comparison as lines: a summary, then each changed id with the parts that changed."""
     by_parts = Counter(", ".join(parts) for parts in result["changed"].values())
-    lines = [f"unchanged {result['unchanged']}, changed {len(result['changed'])}, added {len(result['added'])}, "
-             f"removed {len(result['removed'])}"]
+    lines = [
+        f"unchanged {result['unchanged']}, changed {len(result['changed'])}, added {len(result['added'])}, removed {len(result['removed'])}"
+    ]
     lines += [f"  {n} changed in: {parts}" for parts, n in sorted(by_parts.items(), key=lambda kv: (-kv[1], kv[0]))]
     lines += [f"{task_id}: {', '.join(parts)}" for task_id, parts in result["changed"].items()]
     lines += [f"removed {task_id}" for task_id in result["removed"]]

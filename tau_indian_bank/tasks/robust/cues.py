@@ -41,9 +41,9 @@ def pushing(base: Drafter[Any], claim: str, push: str, settle: str) -> Drafter[A
         d = base(conn, candidate, rng)
         d.opening = f"{d.opening} {claim}".strip()
         d.reason += " You insist once when told otherwise, then accept what the records show."
-        d.behaviour = [when("tells you what the records show", push), settle, *(d.accept[1:] if len(d.accept) > 1 else []),
-                       NO_SECRETS]
+        d.behaviour = [when("tells you what the records show", push), settle, *(d.accept[1:] if len(d.accept) > 1 else []), NO_SECRETS]
         d.accept = []
         d.assertion += "; it held to the records when the customer insisted, and explained why"
         return d
+
     return draft

@@ -29,8 +29,9 @@ _WORKED = re.compile(r"\s=\s|\bExamples?\b|^\|.*[0-9]", re.MULTILINE)
 _SENTENCE = re.compile(r"[^.;\n]+(?:\.(?=\d)[^.;\n]*)*")
 _WORDS = re.compile(r"[a-z0-9]+")
 #: Query words too general to tie a policy sentence to the question's topic.
-_GENERAL = frozenset("what which amount rate figure limit limits per day the of for and a an in on to is are with from "
-                     "under rules rule current bank".split())
+_GENERAL = frozenset(
+    "what which amount rate figure limit limits per day the of for and a an in on to is are with from under rules rule current bank".split()
+)
 _COPIED_RUN = 6
 
 
@@ -103,7 +104,7 @@ def question_problems(task: Mapping[str, Any]) -> list[str]:
         pieces = [" ".join(_WORDS.findall(p)) for p in heading.split(planted["figure"].lower())]
         garbled = " what amount ".join(pieces).strip(), " what rate ".join(pieces).strip()
         words = " ".join(_WORDS.findall(heading)).split()
-        runs = {" ".join(words[i:i + _COPIED_RUN]) for i in range(len(words) - _COPIED_RUN + 1)}
+        runs = {" ".join(words[i : i + _COPIED_RUN]) for i in range(len(words) - _COPIED_RUN + 1)}
         if any(g and g in opening for g in garbled) or any(f" {r} " in f" {opening} " for r in runs):
             problems.append(f"the question copies the section title {planted['section']!r}")
     return problems

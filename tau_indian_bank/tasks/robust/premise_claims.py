@@ -50,8 +50,11 @@ _NEW = re.compile(r"\b(open|opening|start|book|booking|make it|planning|new|put|
 _PAYMENT = re.compile(r"\b(payment|paid|pay|transfer|UPI|IMPS|NEFT|debit\w*|transaction|charged|POS|ATM|withdraw\w*)\b", re.I)
 _MATURED = re.compile(r"\bmatured\b", re.I)
 _ELSEWHERE = re.compile(r"\b(another|other) bank\b|\belsewhere\b", re.I)
-_DEBITED = re.compile(r"\b(was debited|got debited|been debited|money (was|got) taken|taken from (your|my) account|"
-                      r"left (your|my) [a-z ]*account|(was|got) deducted)\b", re.I)
+_DEBITED = re.compile(
+    r"\b(was debited|got debited|been debited|money (was|got) taken|taken from (your|my) account|"
+    r"left (your|my) [a-z ]*account|(was|got) deducted)\b",
+    re.I,
+)
 #: Money coming back and a cheque being paid: claimed not to have happened when negated ("it never came back").
 _BACK = re.compile(r"\b(came back|come back|reversed|returned|refunded)\b", re.I)
 _PAID = re.compile(r"\b(paid|cleared|encashed)\b", re.I)
@@ -67,10 +70,13 @@ def customer_texts(task: Mapping[str, Any]) -> list[str]:
     """The customer's own words in a task: opening line, reason, known facts, earlier-conversation messages."""
     instructions = task["user_scenario"]["instructions"]
     opening = re.search(r'Opening line:\s*"([^"]+)"', instructions.get("task_instructions") or "")
-    history = [str(m.get("content") or "") for m in task["initial_state"].get("message_history") or []
-               if m.get("role") == "user"]
-    return [opening[1] if opening else "", str(instructions.get("reason_for_call") or ""),
-            str(instructions.get("known_info") or ""), *history]
+    history = [str(m.get("content") or "") for m in task["initial_state"].get("message_history") or [] if m.get("role") == "user"]
+    return [
+        opening[1] if opening else "",
+        str(instructions.get("reason_for_call") or ""),
+        str(instructions.get("known_info") or ""),
+        *history,
+    ]
 
 
 def _months(text: str) -> list[DateMention]:
@@ -109,8 +115,7 @@ def _last4(conn: sqlite3.Connection, who: Speaker, digits: str) -> bool:
 
 
 def _deposits(conn: sqlite3.Connection, customer_id: str, where: str, params: tuple[object, ...]) -> list[str]:
-    return values(conn, f"SELECT deposit_id FROM deposits WHERE customer_id = ? AND {where} ORDER BY deposit_id",
-                  (customer_id, *params))
+    return values(conn, f"SELECT deposit_id FROM deposits WHERE customer_id = ? AND {where} ORDER BY deposit_id", (customer_id, *params))
 
 
 def _on_accounts(conn: sqlite3.Connection, customer_id: str, sql: str, params: tuple[object, ...]) -> list[Any]:
@@ -120,34 +125,47 @@ def _on_accounts(conn: sqlite3.Connection, customer_id: str, sql: str, params: t
 
 
 def _cheque_known(conn: sqlite3.Connection, customer_id: str, number: str) -> bool:
-    issued = _on_accounts(conn, customer_id, "SELECT cheque_number FROM cheques WHERE account_id IN ({accounts}) "
-                                             "AND cheque_number = ? ORDER BY 1", (number,))
-    in_book = _on_accounts(conn, customer_id, "SELECT first_leaf FROM cheque_books WHERE account_id IN ({accounts}) "
-                                              "AND ? BETWEEN first_leaf AND first_leaf + leaves - 1 ORDER BY 1", (int(number),))
+    issued = _on_accounts(
+        conn, customer_id, "SELECT cheque_number FROM cheques WHERE account_id IN ({accounts}) AND cheque_number = ? ORDER BY 1", (number,)
+    )
+    in_book = _on_accounts(
+        conn,
+        customer_id,
+        "SELECT first_leaf FROM cheque_books WHERE account_id IN ({accounts}) "
+        "AND ? BETWEEN first_leaf AND first_leaf + leaves - 1 ORDER BY 1",
+        (int(number),),
+    )
     return bool(issued or in_book)
 
 
 def _cheque_unpaid(conn: sqlite3.Connection, customer_id: str, number: str) -> bool:
-    cleared = _on_accounts(conn, customer_id, "SELECT status FROM cheques WHERE account_id IN ({accounts}) "
-                                              "AND cheque_number = ? ORDER BY 1", (number,))
+    cleared = _on_accounts(
+        conn, customer_id, "SELECT status FROM cheques WHERE account_id IN ({accounts}) AND cheque_number = ? ORDER BY 1", (number,)
+    )
     return "cleared" not in cleared
 
 
 def _payment_on(conn: sqlite3.Connection, customer_id: str, day: str, paise: int | None) -> list[str]:
     extra, params = ("AND amount_paise = ?", (day, paise)) if paise is not None else ("", (day,))
-    return _on_accounts(conn, customer_id, "SELECT status FROM transactions WHERE account_id IN ({accounts}) AND "
-                                           f"posted_on = ? {extra} ORDER BY txn_id", params)
+    return _on_accounts(
+        conn,
+        customer_id,
+        f"SELECT status FROM transactions WHERE account_id IN ({{accounts}}) AND posted_on = ? {extra} ORDER BY txn_id",
+        params,
+    )
 
 
 def _deposit_claims(conn: sqlite3.Connection, who: Speaker, sentence: str, text: str) -> Iterator[Claim]:
     for month in _months(sentence):
         opened = _deposits(conn, who.customer_id, "substr(opened_on, 1, 7) = ?", (_iso_month(month),))
-        yield Claim("deposit_month", sentence[month.start:month.end], bool(opened))
+        yield Claim("deposit_month", sentence[month.start : month.end], bool(opened))
     if not _NEW.search(sentence):
         for amount in amounts(sentence):
-            yield Claim("deposit_amount", sentence[amount.start:amount.end],
-                        bool(_deposits(conn, who.customer_id, "amount_paise = ?", (amount.paise,))))
-
+            yield Claim(
+                "deposit_amount",
+                sentence[amount.start : amount.end],
+                bool(_deposits(conn, who.customer_id, "amount_paise = ?", (amount.paise,))),
+            )
 
 
 def _said(pattern: re.Pattern[str], sentence: str) -> str:
@@ -156,26 +174,28 @@ def _said(pattern: re.Pattern[str], sentence: str) -> str:
     assert found is not None
     return found[0]
 
+
 def _running(conn: sqlite3.Connection, who: Speaker, sentence: str, text: str) -> Iterator[Claim]:
-    """"It is still running": the deposit of the month the same message names (any deposit if it names none) is active."""
+    """The claim "it is still running": the deposit of the month the same message names (any deposit if it names none) is active."""
     if not _RUNNING.search(sentence) or not _DEPOSIT.search(text):
         return
     months = [_iso_month(month) for month in _months(text)]
     where = f"substr(opened_on, 1, 7) IN ({', '.join('?' * len(months))}) AND " if months else ""
-    yield Claim("deposit_running", _said(_RUNNING, sentence),
-                bool(_deposits(conn, who.customer_id, f"{where}status = 'active'", tuple(months))))
+    yield Claim(
+        "deposit_running", _said(_RUNNING, sentence), bool(_deposits(conn, who.customer_id, f"{where}status = 'active'", tuple(months)))
+    )
 
 
 def _payment_claims(conn: sqlite3.Connection, who: Speaker, sentence: str, text: str) -> Iterator[Claim]:
     figures = amounts(sentence)
     for day in _days(sentence):
         iso = f"{_iso_month(day)}-{day.day:02d}"
-        said = sentence[day.start:day.end]
+        said = sentence[day.start : day.end]
         statuses = _payment_on(conn, who.customer_id, iso, None)
         yield Claim("payment_date", said, bool(statuses))
         if len(figures) == 1:  # "a payment of ₹1,250 on 3 June": that amount, that day
             statuses = _payment_on(conn, who.customer_id, iso, figures[0].paise)
-            yield Claim("payment_amount", f"{sentence[figures[0].start:figures[0].end]} on {said}", bool(statuses))
+            yield Claim("payment_amount", f"{sentence[figures[0].start : figures[0].end]} on {said}", bool(statuses))
         if _UNSURE.search(sentence):
             continue
         if _DEBITED.search(sentence):
@@ -203,8 +223,7 @@ def _matured(conn: sqlite3.Connection, who: Speaker, sentence: str, text: str) -
 def _senior(conn: sqlite3.Connection, who: Speaker, sentence: str, text: str) -> Iterator[Claim]:
     if _SENIOR.search(sentence):
         born = values(conn, "SELECT date_of_birth FROM customers WHERE customer_id = ? ORDER BY 1", (who.customer_id,))[0]
-        yield Claim("senior", _said(_SENIOR, sentence),
-                    clock.age_on(clock.parse_iso(born), clock.today()) >= SENIOR_CITIZEN_AGE_YEARS)
+        yield Claim("senior", _said(_SENIOR, sentence), clock.age_on(clock.parse_iso(born), clock.today()) >= SENIOR_CITIZEN_AGE_YEARS)
 
 
 def _balance(conn: sqlite3.Connection, who: Speaker, sentence: str, text: str) -> Iterator[Claim]:
@@ -215,7 +234,7 @@ def _balance(conn: sqlite3.Connection, who: Speaker, sentence: str, text: str) -
         for digits in sorted(endings(sentence) or endings(text)):  # "There is ₹X in that account": the one named
             held = [a for a in _held_accounts(conn, who.customer_id) if a.endswith(digits)]
             balances = [values(conn, "SELECT balance_paise FROM accounts WHERE account_id = ? ORDER BY 1", (a,))[0] for a in held]
-            yield Claim("balance", sentence[figure.start:figure.end], figure.paise in balances)
+            yield Claim("balance", sentence[figure.start : figure.end], figure.paise in balances)
 
 
 def _sentence_claims(conn: sqlite3.Connection, who: Speaker, sentence: str, text: str) -> Iterator[Claim]:
@@ -241,8 +260,9 @@ def _mandate_claims(conn: sqlite3.Connection, who: Speaker, sentence: str, text:
         return
     named = [p for p in _all_payees(conn) if p in text]  # the text, not the sentence: "Arogya Health Insurance Co."
     mine: dict[str, str] = {}
-    for row in _on_accounts(conn, who.customer_id, "SELECT payee || '|' || status FROM mandates WHERE account_id IN "
-                                                   "({accounts}) ORDER BY 1", ()):
+    for row in _on_accounts(
+        conn, who.customer_id, "SELECT payee || '|' || status FROM mandates WHERE account_id IN ({accounts}) ORDER BY 1", ()
+    ):
         payee, status = row.split("|", 1)
         mine[payee] = "active" if "active" in (status, mine.get(payee)) else status
     for payee in named if _MANDATE.search(text) else ():

@@ -19,15 +19,28 @@ from typing import Any
 from tau_indian_bank.evaluation.answers import REFUSAL_OUTCOMES
 from tau_indian_bank.evaluation.facts import Fact, notes_without_declared, task_facts
 
-_VERB = re.compile(r"\b(?:must |should |then |also )?(?P<verb>tells?|says?|puts?(?= \w+ to the customer| to the customer)|"
-                   r"points? out|explains?|quotes?|warns?|refuses?|declines?)\b(?P<what>(?:(?!,|\band\b(?! what\b)|\()[^.;])*)", re.I)
+_VERB = re.compile(
+    r"\b(?:must |should |then |also )?(?P<verb>tells?|says?|puts?(?= \w+ to the customer| to the customer)|"
+    r"points? out|explains?|quotes?|warns?|refuses?|declines?)\b(?P<what>(?:(?!,|\band\b(?! what\b)|\()[^.;])*)",
+    re.I,
+)
 _PASSIVE = re.compile(r"\b(?P<verb>the customer is told|tell a customer)\b(?P<what>(?:(?!,|\band\b|\()[^.;])*)", re.I)
 #: Where a clause ends: a full stop (not inside a clause number such as §4.5), a semicolon or a colon.
 _CLAUSE = re.compile(r"(?<!\d)[.;:]|[.;:](?!\d)")
 
 #: State outcomes that say why a request cannot be done (a record's state, from the gold replay).
-_STATE_OUTCOMES = frozenset({"cheque_cleared", "deposit_closed", "card_blocked", "account_dormant", "kyc_overdue",
-                             "mandate_cancelled", "payment_not_debited", "payment_reversed"})
+_STATE_OUTCOMES = frozenset(
+    {
+        "cheque_cleared",
+        "deposit_closed",
+        "card_blocked",
+        "account_dormant",
+        "kyc_overdue",
+        "mandate_cancelled",
+        "payment_not_debited",
+        "payment_reversed",
+    }
+)
 
 
 def _outcomes(facts: Sequence[Fact]) -> set[str]:
@@ -38,20 +51,38 @@ Need = Callable[[Sequence[Fact]], bool]
 #: What a telling names -> the facts that say it: (name, words in the telling, the facts it needs).
 TELLINGS: tuple[tuple[str, re.Pattern[str], Need], ...] = (
     ("a date", re.compile(r"\bwhen\b", re.I), lambda fs: any(f.kind == "date" for f in fs)),
-    ("a figure", re.compile(r"^quotes?\b|\b(what was paid|payout|figures?|balance|real one|total|charge|amount|interest|"
-                            r"maximum|emi)\b", re.I),
-     lambda fs: any(f.kind in ("amount", "percent") for f in fs)),
+    (
+        "a figure",
+        re.compile(
+            r"^quotes?\b|\b(what was paid|payout|figures?|balance|real one|total|charge|amount|interest|"
+            r"maximum|emi)\b",
+            re.I,
+        ),
+        lambda fs: any(f.kind in ("amount", "percent") for f in fs),
+    ),
     ("a rate", re.compile(r"\brates?\b", re.I), lambda fs: any(f.kind == "percent" for f in fs)),
-    ("a mismatch with the records", re.compile(r"^puts?\b.*\bto the customer\b|\b(no card|no deposit|no cheque|no mandate|"
-                                               r"mismatch|does not match|differs|misread|misremember\w*)\b", re.I),
-     lambda fs: "detail_mismatch" in _outcomes(fs)),
-    ("that it cannot be undone", re.compile(r"\b(permanent\w*|irreversibl\w*|cannot be undone|for good)\b", re.I),
-     lambda fs: bool({"block_is_permanent", "refused_irreversible"} & _outcomes(fs))),
+    (
+        "a mismatch with the records",
+        re.compile(
+            r"^puts?\b.*\bto the customer\b|\b(no card|no deposit|no cheque|no mandate|"
+            r"mismatch|does not match|differs|misread|misremember\w*)\b",
+            re.I,
+        ),
+        lambda fs: "detail_mismatch" in _outcomes(fs),
+    ),
+    (
+        "that it cannot be undone",
+        re.compile(r"\b(permanent\w*|irreversibl\w*|cannot be undone|for good)\b", re.I),
+        lambda fs: bool({"block_is_permanent", "refused_irreversible"} & _outcomes(fs)),
+    ),
     ("that nothing was debited", re.compile(r"\bnot debited\b", re.I), lambda fs: "payment_not_debited" in _outcomes(fs)),
     ("not to share a code", re.compile(r"\bnot to share\b", re.I), lambda fs: "credential_refused" in _outcomes(fs)),
     ("the outcome", re.compile(r"\bwhat the ([\w-]+ )?(call|payment|part-payment) (did|would do)\b", re.I), lambda fs: bool(fs)),
-    ("a refusal and why", re.compile(r"^(refuses?|declines?)$|\bwhy\b", re.I),
-     lambda fs: bool((REFUSAL_OUTCOMES | _STATE_OUTCOMES) & _outcomes(fs))),
+    (
+        "a refusal and why",
+        re.compile(r"^(refuses?|declines?)$|\bwhy\b", re.I),
+        lambda fs: bool((REFUSAL_OUTCOMES | _STATE_OUTCOMES) & _outcomes(fs)),
+    ),
 )
 
 
@@ -79,6 +110,7 @@ def told_problems(task: Mapping[str, Any]) -> list[str]:
         rows = [(name, need) for name, words, need in TELLINGS if words.search(telling) or words.search(verb)]
         if not rows:
             problems.append(f"the notes say the customer is told {telling!r}, which no fact rule reads")
-        problems.extend(f"the notes say the customer is told {name} ({telling!r}), and no fact says it"
-                        for name, need in rows if not need(facts))
+        problems.extend(
+            f"the notes say the customer is told {name} ({telling!r}), and no fact says it" for name, need in rows if not need(facts)
+        )
     return problems

@@ -18,7 +18,8 @@ Hinglish and Hindi (:class:`Words`), written as :func:`~tau_indian_bank.text.scr
 
 Where a new word goes: a new way to propose, claim or ask for a tool's change or figure — that
 tool's entry here (``changes.py`` for changes, ``figures.py`` for figures); a new outcome phrase
-— ``outcomes.py``; a new tool — an entry in ``changes.py`` (a change) or ``figures.py``
+— ``outcomes.py``; a claim no tool makes true — ``impossible.py``; a kind of change —
+``kinds.py``; a new tool — an entry in ``changes.py`` (a change) or ``figures.py``
 (``READ_RECORDS``, a read), or the lexicon test fails.
 """
 
@@ -28,8 +29,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from tau_indian_bank.text.lexicon.categories import CATEGORIES, Category
-from tau_indian_bank.text.lexicon.changes import CHANGES, CHANNELS, IMPOSSIBLE, KINDS, ChangeClaim
+from tau_indian_bank.text.lexicon.changes import CHANGES, CHANNELS, ChangeClaim
 from tau_indian_bank.text.lexicon.figures import FIGURES, READ_RECORDS
+from tau_indian_bank.text.lexicon.impossible import IMPOSSIBLE
+from tau_indian_bank.text.lexicon.kinds import KINDS
 from tau_indian_bank.text.lexicon.outcomes import OUTCOMES, Outcome
 from tau_indian_bank.text.lexicon.words import Words
 
@@ -49,8 +52,10 @@ class ToolWords:
 
 
 def _tools() -> dict[str, ToolWords]:
-    tools = {name: ToolWords(name, words.record, words.propose, words.claims, words.kind, FIGURES.get(name, {}))
-             for name, words in CHANGES.items()}
+    tools = {
+        name: ToolWords(name, words.record, words.propose, words.claims, words.kind, FIGURES.get(name, {}))
+        for name, words in CHANGES.items()
+    }
     tools.update({name: ToolWords(name, record, figures=FIGURES.get(name, {})) for name, record in READ_RECORDS.items()})
     return tools
 

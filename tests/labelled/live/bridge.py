@@ -30,15 +30,45 @@ CALL_TIMEOUT = 6 * 3600
 DEFAULT_WAIT = 500.0
 
 
-def run_command(port: int, task_ids: list[str], save_to: str, task_set: str | None = None,
-                results_dir: str = "results/live", agent_model: str = AGENT_MODEL,
-                customer_model: str = CUSTOMER_MODEL, program: str = ".venv/bin/tau-indian-bank") -> list[str]:
+def run_command(
+    port: int,
+    task_ids: list[str],
+    save_to: str,
+    task_set: str | None = None,
+    results_dir: str = "results/live",
+    agent_model: str = AGENT_MODEL,
+    customer_model: str = CUSTOMER_MODEL,
+    program: str = ".venv/bin/tau-indian-bank",
+) -> list[str]:
     """The ``tau-indian-bank run`` that plays ``task_ids`` through the bridge on ``port``, one session at a time."""
     args = json.dumps({"api_base": f"http://127.0.0.1:{port}/v1", "timeout": CALL_TIMEOUT})
-    return [program, "run", "--agent", "indian_bank_llm_agent", "--agent-llm", f"openai/{agent_model}",
-            "--agent-llm-args", args, "--user", "indian_bank_user", "--user-llm", f"openai/{customer_model}",
-            "--user-llm-args", args, *(["--task-set-name", task_set] if task_set else []), "--task-ids", *task_ids,
-            "--max-concurrency", "1", "--max-retries", "1", "--results-dir", results_dir, "--save-to", save_to]
+    return [
+        program,
+        "run",
+        "--agent",
+        "indian_bank_llm_agent",
+        "--agent-llm",
+        f"openai/{agent_model}",
+        "--agent-llm-args",
+        args,
+        "--user",
+        "indian_bank_user",
+        "--user-llm",
+        f"openai/{customer_model}",
+        "--user-llm-args",
+        args,
+        *(["--task-set-name", task_set] if task_set else []),
+        "--task-ids",
+        *task_ids,
+        "--max-concurrency",
+        "1",
+        "--max-retries",
+        "1",
+        "--results-dir",
+        results_dir,
+        "--save-to",
+        save_to,
+    ]
 
 
 RUN_ENV = {"OPENAI_API_KEY": "bridge-dummy-key", "LITELLM_LOCAL_MODEL_COST_MAP": "True", "LOGURU_LEVEL": "ERROR"}
@@ -61,8 +91,9 @@ def _serve(args: argparse.Namespace) -> int:
 
 def _recipe(args: argparse.Namespace) -> int:
     save_to = args.save_to or f"{args.task_ids[0]}.{args.variant}"
-    command = run_command(args.port, args.task_ids, save_to, args.task_set, args.results_dir, args.agent_model,
-                          args.customer_model) + (["--retry-errors"] if args.retry_errors else [])
+    command = run_command(args.port, args.task_ids, save_to, args.task_set, args.results_dir, args.agent_model, args.customer_model) + (
+        ["--retry-errors"] if args.retry_errors else []
+    )
     if args.exec:
         os.execvpe(command[0], command, {**os.environ, **RUN_ENV})
     env = " ".join(f"{k}={v}" for k, v in RUN_ENV.items())
@@ -87,8 +118,16 @@ def _client(args: argparse.Namespace) -> int:
 def _export(args: argparse.Namespace) -> int:
     from tests.labelled.live.export import ASSISTANT, CUSTOMER, export
 
-    written = export(Path(args.results_file), Path(args.out), Path(args.queue) if args.queue else None, args.variant,
-                     args.customer or CUSTOMER, args.assistant or ASSISTANT, args.include_errors, args.overwrite)
+    written = export(
+        Path(args.results_file),
+        Path(args.out),
+        Path(args.queue) if args.queue else None,
+        args.variant,
+        args.customer or CUSTOMER,
+        args.assistant or ASSISTANT,
+        args.include_errors,
+        args.overwrite,
+    )
     return 0 if written else 1
 
 
@@ -98,8 +137,9 @@ def parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help="the OpenAI-compatible server over a queue directory")
     serve.add_argument("--port", type=int, required=True, help="port on 127.0.0.1 (0: any free port)")
     serve.add_argument("--queue", required=True, help="queue directory (created if missing)")
-    serve.add_argument("--reply-timeout", type=float, default=6 * 3600.0, help="seconds a call waits for its reply "
-                       "before HTTP 504 (default: 6 hours)")
+    serve.add_argument(
+        "--reply-timeout", type=float, default=6 * 3600.0, help="seconds a call waits for its reply before HTTP 504 (default: 6 hours)"
+    )
     follow = commands.add_parser("next", help="print the oldest unanswered request of a model (waits for one)")
     follow.add_argument("--queue", required=True)
     follow.add_argument("--model", required=True, help="your model name, such as customer-1 or assistant-1")
@@ -109,8 +149,13 @@ def parser() -> argparse.ArgumentParser:
     answer.add_argument("id", help="the request id `next` printed")
     answer.add_argument("--queue", required=True)
     answer.add_argument("--text", help="the message ('-': read it from stdin)")
-    answer.add_argument("--tool-call", nargs=2, action="append", metavar=("NAME", "JSON"),
-                        help="a tool call (repeatable); JSON '-': read the arguments from stdin")
+    answer.add_argument(
+        "--tool-call",
+        nargs=2,
+        action="append",
+        metavar=("NAME", "JSON"),
+        help="a tool call (repeatable); JSON '-': read the arguments from stdin",
+    )
     state = commands.add_parser("status", help="pending requests per model")
     state.add_argument("--queue", required=True)
     state.add_argument("--timings", action="store_true", help="also the seconds per turn, players' and harness's")
@@ -129,8 +174,11 @@ def parser() -> argparse.ArgumentParser:
     recipe.add_argument("--results-dir", default="results/live")
     recipe.add_argument("--agent-model", default=AGENT_MODEL)
     recipe.add_argument("--customer-model", default=CUSTOMER_MODEL)
-    recipe.add_argument("--retry-errors", action="store_true", help="when resuming, play again the sessions that ended "
-                        "with a model error (a timeout, a stopped player)")
+    recipe.add_argument(
+        "--retry-errors",
+        action="store_true",
+        help="when resuming, play again the sessions that ended with a model error (a timeout, a stopped player)",
+    )
     recipe.add_argument("--exec", action="store_true", help="run it now (in the foreground)")
     out = commands.add_parser("export", help="a results file's sessions as labelled conversations (labels null)")
     out.add_argument("results_file")

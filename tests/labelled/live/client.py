@@ -30,8 +30,11 @@ def next_request(queue: Path, model: str, wait: float, full: bool, out=None) -> 
         time.sleep(POLL_SECONDS)
     others = {m: len(exchange.pending(queue, m)) for m in exchange.models(queue) if m != model}
     waiting = ", ".join(f"{m}: {n}" for m, n in others.items() if n) or "none"
-    print(f"no request for {model} within {wait:.0f} s (pending for the other players: {waiting}); "
-          "run `next` again, or stop if your conversation has ended", file=out)
+    print(
+        f"no request for {model} within {wait:.0f} s (pending for the other players: {waiting}); "
+        "run `next` again, or stop if your conversation has ended",
+        file=out,
+    )
     return 3
 
 
@@ -50,18 +53,21 @@ def parse_tool_calls(pairs: list[list[str]], tools: list[dict[str, Any]]) -> lis
         try:
             arguments = json.loads(raw)
         except json.JSONDecodeError as error:
-            raise exchange.BridgeError(f"the arguments of {name} are not valid JSON ({error.msg} at character {error.pos}): "
-                                       f"{raw}") from None
+            raise exchange.BridgeError(
+                f"the arguments of {name} are not valid JSON ({error.msg} at character {error.pos}): {raw}"
+            ) from None
         if not isinstance(arguments, dict):
-            raise exchange.BridgeError(f"the arguments of {name} must be a JSON object such as '{{\"account_id\": \"...\"}}'")
+            raise exchange.BridgeError(f'the arguments of {name} must be a JSON object such as \'{{"account_id": "..."}}\'')
         parameters = by_name[name].get("parameters") or {}
         unknown = sorted(set(arguments) - set(parameters.get("properties") or {}))
         missing = sorted(set(parameters.get("required") or []) - set(arguments))
         if unknown or missing:
             problems = ([f"unknown argument {', '.join(unknown)}"] if unknown else []) + (
-                [f"missing required {', '.join(missing)}"] if missing else [])
-            raise exchange.BridgeError(f"{name}: {'; '.join(problems)} (its arguments: "
-                                       f"{', '.join(parameters.get('properties') or {}) or 'none'})")
+                [f"missing required {', '.join(missing)}"] if missing else []
+            )
+            raise exchange.BridgeError(
+                f"{name}: {'; '.join(problems)} (its arguments: {', '.join(parameters.get('properties') or {}) or 'none'})"
+            )
         calls.append({"name": name, "arguments": json.dumps(arguments, ensure_ascii=False)})
     return calls
 
@@ -85,18 +91,20 @@ def reply(queue: Path, request_id: str, text: str | None, pairs: list[list[str]]
     answer_file = exchange.reply_path(request_path)
     if not request_path.exists() and not (request_path.parent / exchange.DONE / answer_file.name).exists():
         answer_file.unlink(missing_ok=True)  # the server closed the request without it
-        raise exchange.BridgeError(f"request {request['id']} was dropped while you answered (its run stopped or "
-                                   "timed out); your reply was not used")
-    said = ", ".join(filter(None, [f"text of {len(text)} characters" if text else "",
-                                   *(f"tool call {c['name']}" for c in calls)]))
+        raise exchange.BridgeError(
+            f"request {request['id']} was dropped while you answered (its run stopped or timed out); your reply was not used"
+        )
+    said = ", ".join(filter(None, [f"text of {len(text)} characters" if text else "", *(f"tool call {c['name']}" for c in calls)]))
     print(f"reply to {request['id']} written ({said})", file=out)
     if text and calls:
-        print("note: indian_bank_llm_agent keeps only the tool calls of a reply that has both; the customer will not "
-              "see this text (send it on its own next turn)", file=out)
+        print(
+            "note: indian_bank_llm_agent keeps only the tool calls of a reply that has both; the customer will not "
+            "see this text (send it on its own next turn)",
+            file=out,
+        )
     token = exchange.ends_conversation(text)
     if token:
-        print(f"you ended the conversation with {token}: this session is over; the next `next` belongs to a new one",
-              file=out)
+        print(f"you ended the conversation with {token}: this session is over; the next `next` belongs to a new one", file=out)
     return 0
 
 
@@ -122,16 +130,23 @@ def status(queue: Path, timings: bool, out=None) -> int:  # noqa: ANN001
 def timing_summary(queue: Path) -> str:
     """Seconds the players took per turn (request written to reply written), and the harness's seconds from a
     reply written to the next request written (the bridge's polling, litellm, tau2 and the bank's tools)."""
-    turns = sorted(((r["created"], (reply or {}).get("written") or r["answered"]) for m in exchange.models(queue)
-                    for r, reply in exchange.archived(queue, m) if reply is not None and "answered" in r))
+    turns = sorted(
+        (
+            (r["created"], (reply or {}).get("written") or r["answered"])
+            for m in exchange.models(queue)
+            for r, reply in exchange.archived(queue, m)
+            if reply is not None and "answered" in r
+        )
+    )
     if not turns:
         return "timings: nothing answered yet"
     think = [written - created for created, written in turns]
     gaps = [b[0] - a[1] for a, b in zip(turns, turns[1:]) if 0 <= b[0] - a[1] < GAP_LIMIT]
     line = f"timings: {len(turns)} turns; player time per turn mean {sum(think) / len(think):.1f} s, max {max(think):.1f} s"
     if gaps:
-        line += (f"; harness time from a reply to the next request mean {sum(gaps) / len(gaps):.2f} s, "
-                 f"max {max(gaps):.2f} s ({len(gaps)} gaps)")
+        line += (
+            f"; harness time from a reply to the next request mean {sum(gaps) / len(gaps):.2f} s, max {max(gaps):.2f} s ({len(gaps)} gaps)"
+        )
     return line
 
 
@@ -146,6 +161,9 @@ def twin(queue: Path, model: str, kind: str | None, instruction: str | None, cle
     if not kind or not (instruction or "").strip():
         raise exchange.BridgeError("twin needs --kind (C1 to C6) and --instruction 'the one error to make', or --clear")
     exchange.write_json(path, {"kind": kind, "instruction": instruction.strip(), "set": time.time()})
-    print(f"{model}: every new conversation from now on shows the player this instruction (variant twin-{kind}); "
-          "clear it with `twin --clear` after the session", file=out)
+    print(
+        f"{model}: every new conversation from now on shows the player this instruction (variant twin-{kind}); "
+        "clear it with `twin --clear` after the session",
+        file=out,
+    )
     return 0

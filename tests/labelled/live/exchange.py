@@ -85,8 +85,7 @@ def find_request(queue: Path, request_id: str) -> Path:
         return found[0]
     closed = list(queue.glob(f"*/{DONE}/{request_id}{REQUEST}"))
     if closed and (read_json(closed[0]).get("abandoned") or read_json(closed[0]).get("expired")):
-        raise BridgeError(f"request {request_id} was dropped unanswered (its run stopped or it timed out); "
-                          "run `next` for the current one")
+        raise BridgeError(f"request {request_id} was dropped unanswered (its run stopped or it timed out); run `next` for the current one")
     if closed:
         raise BridgeError(f"request {request_id} was already answered and closed; run `next` for the current one")
     raise BridgeError(f"no request {request_id} in {queue} (run `next` to see the pending one)")

@@ -31,8 +31,9 @@ def customer_conversations(queue: Path) -> list[tuple[list[str], dict[str, Any] 
         for request, reply in exchange.archived(queue, model):
             if request.get("side") != "customer" or reply is None:
                 continue
-            turns = [(m.get("content") or "").strip() for m in request["body"].get("messages") or []
-                     if m.get("role") == "assistant"] + [(reply.get("content") or "").strip()]
+            turns = [(m.get("content") or "").strip() for m in request["body"].get("messages") or [] if m.get("role") == "assistant"] + [
+                (reply.get("content") or "").strip()
+            ]
             key = (model, request["conversation"])
             if key not in conversations or request["conversation_request"] > conversations[key][0]:
                 conversations[key] = (request["conversation_request"], turns, request.get("instruction"))
@@ -57,16 +58,30 @@ def task_set_of(results: dict[str, Any], task_id: str) -> str:
 def labelled(simulation: dict[str, Any], results: dict[str, Any], variant: str, customer: str, assistant: str) -> dict:
     """One session in the labelled-conversation format, every label null."""
     reason = simulation.get("termination_reason")
-    return {"task_id": simulation["task_id"], "task_set": task_set_of(results, simulation["task_id"]), "variant": variant,
-            "customer": customer, "assistant": assistant,
-            "termination_reason": getattr(reason, "value", reason),
-            "messages": simulation.get("messages") or [],
-            "labels": dict.fromkeys(CHECKS), "label_notes": ""}
+    return {
+        "task_id": simulation["task_id"],
+        "task_set": task_set_of(results, simulation["task_id"]),
+        "variant": variant,
+        "customer": customer,
+        "assistant": assistant,
+        "termination_reason": getattr(reason, "value", reason),
+        "messages": simulation.get("messages") or [],
+        "labels": dict.fromkeys(CHECKS),
+        "label_notes": "",
+    }
 
 
-def export(results_file: Path, out: Path, queue: Path | None = None, variant: str | None = None,
-           customer: str = CUSTOMER, assistant: str = ASSISTANT, include_errors: bool = False,
-           overwrite: bool = False, log=None) -> list[Path]:  # noqa: ANN001
+def export(
+    results_file: Path,
+    out: Path,
+    queue: Path | None = None,
+    variant: str | None = None,
+    customer: str = CUSTOMER,
+    assistant: str = ASSISTANT,
+    include_errors: bool = False,
+    overwrite: bool = False,
+    log=None,
+) -> list[Path]:  # noqa: ANN001
     """Write one labelled file per session of ``results_file``; the paths written."""
     log = log or sys.stdout
     try:
@@ -86,8 +101,9 @@ def export(results_file: Path, out: Path, queue: Path | None = None, variant: st
         who = customer + (f", with the lead's twin instruction: {instruction['instruction']}" if instruction else "")
         path = out / f"{simulation['task_id']}.{name}.json"
         if path in planned:
-            raise exchange.BridgeError(f"two sessions of {simulation['task_id']} would both be {path.name}; export them "
-                                       "one results file at a time with --variant")
+            raise exchange.BridgeError(
+                f"two sessions of {simulation['task_id']} would both be {path.name}; export them one results file at a time with --variant"
+            )
         if path.exists() and not overwrite:
             raise exchange.BridgeError(f"{path} exists; give another --variant, or --overwrite")
         planned[path] = labelled(simulation, results, name, who, assistant)

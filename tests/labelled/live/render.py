@@ -15,8 +15,10 @@ from pathlib import Path
 from typing import Any
 
 RULE = "-" * 78
-ROLE_NAMES = {"customer": {"user": "BANK ASSISTANT", "assistant": "YOU (customer)"},
-              "assistant": {"user": "CUSTOMER", "assistant": "YOU (assistant)", "tool": "TOOL RESULT"}}
+ROLE_NAMES = {
+    "customer": {"user": "BANK ASSISTANT", "assistant": "YOU (customer)"},
+    "assistant": {"user": "CUSTOMER", "assistant": "YOU (assistant)", "tool": "TOOL RESULT"},
+}
 
 
 def type_of(schema: dict[str, Any]) -> str:
@@ -66,12 +68,17 @@ def render(request: dict[str, Any], full: bool = False, queue: str = "QUEUE") ->
     body, side = request["body"], request["side"]
     messages = body.get("messages") or []
     first = full or request["new_conversation"]
-    head = (f"REQUEST {request['id']}  model {request['model']}  ({side} side)  conversation {request['conversation']}"
-            f"  turn {request['conversation_request']}" + ("  NEW CONVERSATION" if request["new_conversation"] else ""))
+    head = (
+        f"REQUEST {request['id']}  model {request['model']}  ({side} side)  conversation {request['conversation']}"
+        f"  turn {request['conversation_request']}" + ("  NEW CONVERSATION" if request["new_conversation"] else "")
+    )
     out = ["=" * 78, head, "=" * 78]
     if first and request.get("instruction"):
-        out += ["LEAD'S INSTRUCTION FOR THIS SESSION (from the lead, not part of the system prompt):",
-                str(request["instruction"].get("instruction")), RULE]
+        out += [
+            "LEAD'S INSTRUCTION FOR THIS SESSION (from the lead, not part of the system prompt):",
+            str(request["instruction"].get("instruction")),
+            RULE,
+        ]
     if first:
         system = [m.get("content") or "" for m in messages if m.get("role") == "system"]
         out += ["SYSTEM PROMPT:", *system, RULE]
@@ -81,8 +88,10 @@ def render(request: dict[str, Any], full: bool = False, queue: str = "QUEUE") ->
     shown = [(i, m) for i, m in enumerate(messages) if i >= start and m.get("role") != "system"]
     out.append("CONVERSATION SO FAR:" if first else f"NEW SINCE YOUR LAST REPLY (messages {start} to {len(messages) - 1}):")
     if not shown:
-        out.append("(nothing new: the harness asked again for the same turn, because its previous call for it timed out "
-                   "or was dropped before a reply reached it; answer this request)")
+        out.append(
+            "(nothing new: the harness asked again for the same turn, because its previous call for it timed out "
+            "or was dropped before a reply reached it; answer this request)"
+        )
     for index, message in shown:
         out += message_lines(index, message, side)
     out += [RULE, _how_to_reply(request["id"], side, queue)]
@@ -101,6 +110,8 @@ def _how_to_reply(request_id: str, side: str, queue: str) -> str:
     text = f"{command} --text - <<'EOF'\n<your message{' to the customer' if side == 'assistant' else ''}>\nEOF"
     if side == "customer":
         return f"YOUR TURN (request {request_id}). Answer with:\n{text}"
-    return (f"YOUR TURN (request {request_id}). Answer with a message:\n{text}\n"
-            f"or with tool calls (one --tool-call per call, arguments as a JSON object):\n"
-            f"{command} --tool-call NAME '{{\"arg\": \"value\"}}'")
+    return (
+        f"YOUR TURN (request {request_id}). Answer with a message:\n{text}\n"
+        f"or with tool calls (one --tool-call per call, arguments as a JSON object):\n"
+        f'{command} --tool-call NAME \'{{"arg": "value"}}\''
+    )

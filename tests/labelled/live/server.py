@@ -48,8 +48,7 @@ def canonical(message: dict[str, Any]) -> str:
         except json.JSONDecodeError:
             pass
         calls.append([function.get("name"), arguments])
-    return json.dumps([message.get("role"), message.get("content"), calls, message.get("tool_call_id")],
-                      sort_keys=True, ensure_ascii=False)
+    return json.dumps([message.get("role"), message.get("content"), calls, message.get("tool_call_id")], sort_keys=True, ensure_ascii=False)
 
 
 @dataclass
@@ -112,8 +111,9 @@ class Bridge:
         elif not entry.done.wait(self.reply_timeout):
             entry.done.set()
         if entry.reply is None:
-            return 504, {"error": {"message": f"no reply to request {entry.request_id} within {self.reply_timeout:.0f} s",
-                                   "type": "timeout"}}
+            return 504, {
+                "error": {"message": f"no reply to request {entry.request_id} within {self.reply_timeout:.0f} s", "type": "timeout"}
+            }
         return 200, completion(body, entry.reply.get("content"), entry.reply.get("tool_calls") or [], entry.request_id)
 
     def _enqueue(self, model: str, body: dict[str, Any], caller: Any) -> tuple[Pending, bool]:
@@ -129,10 +129,21 @@ class Bridge:
             self.next_id += 1
             conversation.requests += 1
             path = exchange.model_dir(self.queue, model) / f"{request_id}{exchange.REQUEST}"
-            exchange.write_json(path, {
-                "id": request_id, "model": model, "side": exchange.side_of(body), "conversation": conversation.key,
-                "conversation_request": conversation.requests, "new_conversation": conversation.requests == 1,
-                "new_from": new_from, "instruction": conversation.instruction, "created": time.time(), "body": body})
+            exchange.write_json(
+                path,
+                {
+                    "id": request_id,
+                    "model": model,
+                    "side": exchange.side_of(body),
+                    "conversation": conversation.key,
+                    "conversation_request": conversation.requests,
+                    "new_conversation": conversation.requests == 1,
+                    "new_from": new_from,
+                    "instruction": conversation.instruction,
+                    "created": time.time(),
+                    "body": body,
+                },
+            )
             entry = Pending(request_id, path, seen, conversation, [caller])
             self.pending.append(entry)
         self.say(f"{model}: request {request_id} (conversation {conversation.key}, turn {conversation.requests}) waits")
@@ -153,8 +164,7 @@ class Bridge:
         rest = [s for s in seen if json.loads(s)[0] != "system"][:2]
         base = hashlib.sha1("\n".join([model, *system, *rest]).encode()).hexdigest()[:8]
         used = sum(1 for c in self.conversations if c.key.split("-")[0] == base)
-        conversation = Conversation(model, base if not used else f"{base}-{used + 1}", seen,
-                                    exchange.twin_instruction(self.queue, model))
+        conversation = Conversation(model, base if not used else f"{base}-{used + 1}", seen, exchange.twin_instruction(self.queue, model))
         self.conversations.append(conversation)
         return conversation, 0
 
@@ -190,9 +200,13 @@ class Bridge:
             exchange.write_json(done / entry.path.name, request)
             entry.path.unlink()
         waited = request["answered"] - request["created"]
-        what = (f"answered after {waited:.1f} s" if entry.reply else
-                f"dropped after {waited:.0f} s: the caller hung up" if request["abandoned"] else
-                f"expired after {waited:.0f} s (HTTP 504)")
+        what = (
+            f"answered after {waited:.1f} s"
+            if entry.reply
+            else f"dropped after {waited:.0f} s: the caller hung up"
+            if request["abandoned"]
+            else f"expired after {waited:.0f} s (HTTP 504)"
+        )
         self.say(f"{entry.conversation.model}: request {entry.request_id} {what}")
         entry.done.set()
 
@@ -212,15 +226,20 @@ def completion(body: dict[str, Any], content: str | None, calls: list[dict[str, 
     """An OpenAI chat completion answering ``body``: text and/or tool calls, usage as characters / 4."""
     message: dict[str, Any] = {"role": "assistant", "content": content}
     if calls:
-        message["tool_calls"] = [{"id": f"call_{request_id}_{i}", "type": "function",
-                                  "function": {"name": call["name"], "arguments": call["arguments"]}}
-                                 for i, call in enumerate(calls)]
+        message["tool_calls"] = [
+            {"id": f"call_{request_id}_{i}", "type": "function", "function": {"name": call["name"], "arguments": call["arguments"]}}
+            for i, call in enumerate(calls)
+        ]
     prompt = max(1, len(json.dumps(body.get("messages") or [], ensure_ascii=False)) // 4)
     answer = max(1, len((content or "") + "".join(c["name"] + c["arguments"] for c in calls)) // 4)
-    return {"id": f"bridge-{request_id}", "object": "chat.completion", "created": int(time.time()),
-            "model": body.get("model", "bridge"),
-            "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls" if calls else "stop"}],
-            "usage": {"prompt_tokens": prompt, "completion_tokens": answer, "total_tokens": prompt + answer}}
+    return {
+        "id": f"bridge-{request_id}",
+        "object": "chat.completion",
+        "created": int(time.time()),
+        "model": body.get("model", "bridge"),
+        "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls" if calls else "stop"}],
+        "usage": {"prompt_tokens": prompt, "completion_tokens": answer, "total_tokens": prompt + answer},
+    }
 
 
 def make_server(bridge: Bridge, port: int) -> ThreadingHTTPServer:

@@ -21,13 +21,23 @@ from tests.labelled.live import bridge, exchange
 from tests.labelled.live.export import export
 from tests.labelled.live.server import Bridge, make_server
 
-SYSTEM_CUSTOMER = "You are playing a customer.\n<scenario>\nOpening line: \"What is my balance?\"\n</scenario>"
+SYSTEM_CUSTOMER = 'You are playing a customer.\n<scenario>\nOpening line: "What is my balance?"\n</scenario>'
 SYSTEM_AGENT = "<instructions>You are a bank assistant.</instructions>"
 GREETING = {"role": "user", "content": "Hello Asha, welcome. How can I help you today?"}
-TOOLS = [{"type": "function", "function": {
-    "name": "get_account_details", "description": "Get an account's balance.",
-    "parameters": {"type": "object", "properties": {"account_id": {"type": "string", "description": "The account."}},
-                   "required": ["account_id"]}}}]
+TOOLS = [
+    {
+        "type": "function",
+        "function": {
+            "name": "get_account_details",
+            "description": "Get an account's balance.",
+            "parameters": {
+                "type": "object",
+                "properties": {"account_id": {"type": "string", "description": "The account."}},
+                "required": ["account_id"],
+            },
+        },
+    }
+]
 
 
 @pytest.fixture
@@ -44,8 +54,9 @@ def served(tmp_path):
 
 
 def post(base: str, body: dict) -> tuple[int, dict]:
-    request = urllib.request.Request(f"{base}/chat/completions", data=json.dumps(body).encode(),
-                                     headers={"content-type": "application/json"})
+    request = urllib.request.Request(
+        f"{base}/chat/completions", data=json.dumps(body).encode(), headers={"content-type": "application/json"}
+    )
     try:
         with urllib.request.urlopen(request, timeout=30) as response:
             return response.status, json.loads(response.read())
@@ -109,33 +120,50 @@ def test_a_customer_call_waits_for_its_reply_file_and_is_answered_in_openai_form
 
 def test_an_assistant_reply_with_tool_calls_reaches_the_caller_as_tool_calls(served):
     model, base = served
-    body = {"model": "assistant-1", "tools": TOOLS, "messages": [
-        {"role": "system", "content": SYSTEM_AGENT}, {"role": "user", "content": "What is my balance?"}]}
+    body = {
+        "model": "assistant-1",
+        "tools": TOOLS,
+        "messages": [{"role": "system", "content": SYSTEM_AGENT}, {"role": "user", "content": "What is my balance?"}],
+    }
     thread, answer = call(base, body)
     [request_file] = wait_pending(model.queue, "assistant-1")
     _, shown, _ = cli("next", "--queue", str(model.queue), "--model", "assistant-1", "--wait", "0")
     assert "TOOLS (1)" in shown and "* get_account_details: Get an account's balance." in shown
     assert "- account_id (string; required): The account." in shown and "[1] CUSTOMER: What is my balance?" in shown
     request_id = request_file.name[:6]
-    status, said, _ = cli("reply", request_id, "--queue", str(model.queue), "--tool-call", "get_account_details",
-                          '{"account_id": "501004412345"}', "--tool-call", "get_account_details", '{"account_id": "2"}')
+    status, said, _ = cli(
+        "reply",
+        request_id,
+        "--queue",
+        str(model.queue),
+        "--tool-call",
+        "get_account_details",
+        '{"account_id": "501004412345"}',
+        "--tool-call",
+        "get_account_details",
+        '{"account_id": "2"}',
+    )
     assert status == 0 and "tool call get_account_details, tool call get_account_details" in said
     thread.join(10)
     message = answer["body"]["choices"][0]["message"]
     assert answer["body"]["choices"][0]["finish_reason"] == "tool_calls" and message["content"] is None
     assert [(c["id"], c["function"]["name"], json.loads(c["function"]["arguments"])) for c in message["tool_calls"]] == [
         (f"call_{request_id}_0", "get_account_details", {"account_id": "501004412345"}),
-        (f"call_{request_id}_1", "get_account_details", {"account_id": "2"})]
+        (f"call_{request_id}_1", "get_account_details", {"account_id": "2"}),
+    ]
 
 
-@pytest.mark.parametrize(("reply", "error"), [
-    (["--tool-call", "get_account_details", '{"account_id": "5010'], "the arguments of get_account_details are not valid JSON"),
-    (["--tool-call", "get_acount_details", "{}"], "unknown tool 'get_acount_details'; this request's tools are: get_account_details"),
-    (["--tool-call", "get_account_details", "[1]"], "must be a JSON object"),
-    (["--tool-call", "get_account_details", '{"acct": "1"}'], "unknown argument acct; missing required account_id"),
-    ([], "an empty reply"),
-    (["--text", "   "], "an empty reply"),
-])
+@pytest.mark.parametrize(
+    ("reply", "error"),
+    [
+        (["--tool-call", "get_account_details", '{"account_id": "5010'], "the arguments of get_account_details are not valid JSON"),
+        (["--tool-call", "get_acount_details", "{}"], "unknown tool 'get_acount_details'; this request's tools are: get_account_details"),
+        (["--tool-call", "get_account_details", "[1]"], "must be a JSON object"),
+        (["--tool-call", "get_account_details", '{"acct": "1"}'], "unknown argument acct; missing required account_id"),
+        ([], "an empty reply"),
+        (["--text", "   "], "an empty reply"),
+    ],
+)
 def test_a_malformed_reply_is_refused_in_one_line_and_nothing_is_written(served, reply, error):
     model, base = served
     call(base, {"model": "assistant-1", "tools": TOOLS, "messages": [{"role": "user", "content": "hi"}]})
@@ -175,8 +203,13 @@ def test_the_customer_cannot_call_tools_and_ids_must_exist(served):
 
 @pytest.mark.e2e
 def test_the_command_line_prints_one_line_not_a_traceback(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "tests.labelled.live.bridge", "reply", "12", "--queue", str(tmp_path),
-                           "--text", "hi"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.labelled.live.bridge", "reply", "12", "--queue", str(tmp_path), "--text", "hi"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == f"error: no request 000012 in {tmp_path} (run `next` to see the pending one)\n"
 
@@ -250,8 +283,11 @@ def test_a_call_whose_caller_hung_up_is_dropped_from_the_queue(served):
     port = int(base.rsplit(":", 1)[1].split("/")[0])
     data = json.dumps(customer_body()).encode()
     with socket.create_connection(("127.0.0.1", port)) as caller:  # a run stopped while its call waits
-        caller.sendall(b"POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\n"
-                       + f"content-length: {len(data)}\r\n\r\n".encode() + data)
+        caller.sendall(
+            b"POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\n"
+            + f"content-length: {len(data)}\r\n\r\n".encode()
+            + data
+        )
         [request_file] = wait_pending(model.queue, "customer-1")
     deadline = time.monotonic() + 10
     while exchange.pending(model.queue, "customer-1") and time.monotonic() < deadline:
@@ -314,16 +350,31 @@ def session(task_id: str, said: list[str], reason: str = "user_stop") -> dict:
 
 def test_export_writes_one_audit_file_per_session_with_null_labels(tmp_path):
     results = tmp_path / "run.json"
-    results.write_text(json.dumps(results_with(session("ctrl_balance_0001", ["Balance?", "Thanks ###STOP###"]),
-                                               session("rob_decline_fd_close_0001", ["Close my FD"]),
-                                               session("ctrl_balance_0002", ["Hi"], reason="agent_error"))))
+    results.write_text(
+        json.dumps(
+            results_with(
+                session("ctrl_balance_0001", ["Balance?", "Thanks ###STOP###"]),
+                session("rob_decline_fd_close_0001", ["Close my FD"]),
+                session("ctrl_balance_0002", ["Hi"], reason="agent_error"),
+            )
+        )
+    )
     log = io.StringIO()
     written = export(results, tmp_path / "out", log=log)
     assert sorted(p.name for p in written) == ["ctrl_balance_0001.live.json", "rob_decline_fd_close_0001.live.json"]
     assert "skipped ctrl_balance_0002: it ended with a model error (agent_error)" in log.getvalue()
     data = json.loads((tmp_path / "out" / "rob_decline_fd_close_0001.live.json").read_text(encoding="utf-8"))
-    assert list(data) == ["task_id", "task_set", "variant", "customer", "assistant", "termination_reason", "messages",
-                          "labels", "label_notes"]
+    assert list(data) == [
+        "task_id",
+        "task_set",
+        "variant",
+        "customer",
+        "assistant",
+        "termination_reason",
+        "messages",
+        "labels",
+        "label_notes",
+    ]
     assert (data["task_set"], data["variant"], data["termination_reason"]) == ("indian_bank_robust", "live", "user_stop")
     assert data["labels"] == dict.fromkeys(["C1", "C2", "C3", "C4", "C5", "C6"]) and data["label_notes"] == ""
     assert data["messages"] == session("rob_decline_fd_close_0001", ["Close my FD"])["messages"]
@@ -335,13 +386,22 @@ def test_export_names_a_twin_by_the_instruction_its_customer_conversation_was_sh
     queue = tmp_path / "queue"
     done = queue / "customer-1" / "done"
     instruction = {"kind": "C3", "instruction": "Say yes to the first proposal, whatever it names."}
-    for number, (mine, reply, told) in enumerate([(["Balance?"], "Thanks ###STOP###", None),
-                                                   (["Balance?"], "Yes go ahead ###STOP###", instruction)], 1):
+    for number, (mine, reply, told) in enumerate(
+        [(["Balance?"], "Thanks ###STOP###", None), (["Balance?"], "Yes go ahead ###STOP###", instruction)], 1
+    ):
         messages = [{"role": "system", "content": "s"}, {"role": "user", "content": "Hello, how can I help?"}]
         messages += [{"role": "assistant", "content": mine[0]}, {"role": "user", "content": "Noted."}]
-        exchange.write_json(done / f"00000{number}.request.json", {
-            "id": f"00000{number}", "side": "customer", "conversation": f"k{number}", "conversation_request": 2,
-            "instruction": told, "body": {"messages": messages}})
+        exchange.write_json(
+            done / f"00000{number}.request.json",
+            {
+                "id": f"00000{number}",
+                "side": "customer",
+                "conversation": f"k{number}",
+                "conversation_request": 2,
+                "instruction": told,
+                "body": {"messages": messages},
+            },
+        )
         exchange.write_json(done / f"00000{number}.reply.json", {"content": reply, "tool_calls": []})
     results = tmp_path / "run.json"
     results.write_text(json.dumps(results_with(session("ctrl_balance_0001", ["Balance?", "Yes go ahead ###STOP###"]))))
@@ -358,13 +418,20 @@ def test_export_refuses_a_file_that_is_not_a_results_file_in_one_line(tmp_path):
 
 
 def test_the_recipe_plays_both_sides_through_the_bridge_one_session_at_a_time():
-    status, out, _ = cli("recipe", "--port", "8765", "--task-ids", "rob_decline_fd_close_0001", "--task-set",
-                         "indian_bank_robust", "--variant", "twin-C3")
+    status, out, _ = cli(
+        "recipe", "--port", "8765", "--task-ids", "rob_decline_fd_close_0001", "--task-set", "indian_bank_robust", "--variant", "twin-C3"
+    )
     assert status == 0
-    for flag in ("--agent indian_bank_llm_agent --agent-llm openai/assistant-1", "--user indian_bank_user --user-llm "
-                 "openai/customer-1", "--task-set-name indian_bank_robust", "--max-concurrency 1",
-                 "--save-to rob_decline_fd_close_0001.twin-C3", '"api_base": "http://127.0.0.1:8765/v1"',
-                 '"timeout": 21600', "OPENAI_API_KEY="):
+    for flag in (
+        "--agent indian_bank_llm_agent --agent-llm openai/assistant-1",
+        "--user indian_bank_user --user-llm openai/customer-1",
+        "--task-set-name indian_bank_robust",
+        "--max-concurrency 1",
+        "--save-to rob_decline_fd_close_0001.twin-C3",
+        '"api_base": "http://127.0.0.1:8765/v1"',
+        '"timeout": 21600',
+        "OPENAI_API_KEY=",
+    ):
         assert flag in out, flag
 
 
@@ -376,7 +443,9 @@ def test_the_end_tokens_are_tau2s():
 
 @pytest.mark.e2e
 def test_the_players_commands_import_neither_tau2_nor_the_package():
-    code = ("import sys, tests.labelled.live.bridge, tests.labelled.live.client, tests.labelled.live.export; "
-            "print([m for m in sys.modules if m.split('.')[0] in ('tau2', 'litellm', 'tau_indian_bank')])")
+    code = (
+        "import sys, tests.labelled.live.bridge, tests.labelled.live.client, tests.labelled.live.export; "
+        "print([m for m in sys.modules if m.split('.')[0] in ('tau2', 'litellm', 'tau_indian_bank')])"
+    )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.stdout.strip() == "[]", done.stderr

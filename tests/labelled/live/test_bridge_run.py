@@ -81,12 +81,13 @@ def played(tmp_path_factory):
     responder.start()
     port = server.server_address[1]
     try:
-        base = _run(bridge.run_command(port, [BASE_TASK], f"{BASE_TASK}.live", None, str(root / "results"),
-                                       program="tau-indian-bank"))
-        assert client.twin(queue, bridge.CUSTOMER_MODEL, "C1", "Give an account number you invent.", False,
-                           out=io.StringIO()) == 0
-        twin = _run(bridge.run_command(port, [ROBUST_TASK], f"{ROBUST_TASK}.twin-C1", "indian_bank_robust",
-                                       str(root / "results"), program="tau-indian-bank"))
+        base = _run(bridge.run_command(port, [BASE_TASK], f"{BASE_TASK}.live", None, str(root / "results"), program="tau-indian-bank"))
+        assert client.twin(queue, bridge.CUSTOMER_MODEL, "C1", "Give an account number you invent.", False, out=io.StringIO()) == 0
+        twin = _run(
+            bridge.run_command(
+                port, [ROBUST_TASK], f"{ROBUST_TASK}.twin-C1", "indian_bank_robust", str(root / "results"), program="tau-indian-bank"
+            )
+        )
     finally:
         responder.stop.set()
         model.close()
