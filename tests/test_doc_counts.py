@@ -183,6 +183,14 @@ def _simple(key: str, group: str = "n", scale: Callable[[Any], Any] = lambda v: 
     return lambda match: [(number(match[group]), scale(truth()[key]))]
 
 
+def _customer_conversations(match: re.Match[str]) -> list[tuple[float, float]]:
+    from tests.labelled.measure_customers import load
+
+    items = [item for item in load() if item.labelled]
+    live = sum(item.data["variant"] == "live" for item in items)
+    return [(number(match["n"]), len(items)), (number(match["live"]), live)]
+
+
 def _labelled_families(match: re.Match[str]) -> list[tuple[float, float]]:
     covered, total = truth()["conversation families by category"], truth()["families by category"]
     found = [(number(match["all"]), sum(covered.values()))]
@@ -282,6 +290,7 @@ CLAIMS: dict[str, tuple[re.Pattern[str], Check]] = {
             r"of (?P<et>\d+), rare tool (?P<r>\d+) of (?P<rt>\d+), control (?P<c>\d+) of (?P<ct>\d+)\)",
             _labelled_families,
         ),
+        "customer conversations": (r"(?P<n>\d+) labelled conversations, (?P<live>\d+) live", _customer_conversations),
         "robust conversations": (
             r"\*\*(?P<n>\d+) whole conversations of robustness-set tasks\*\* \(every axis, (?P<i>\w+) in Hindi or "
             r"Hinglish\)",
