@@ -86,7 +86,8 @@ _YES = re.compile(
     re.I,
 )
 _QUALIFIER = re.compile(
-    r"\b(but|except|only if|instead|unless|actually|however|though|maybe|perhaps|probably|not sure|i think so)\b"
+    r"\b(but|except|only if|instead|unless|actually|however|though|maybe|perhaps|probably|not sure|i think so"
+    r"|before i (?:say|agree|confirm|decide)|tell me first|first,? (?:tell|confirm|check|explain))\b"
     rf"|{B}(?:lekin|magar|parantu|sirf agar|shayad|pakka nahi|pehle (?:batao|bataiye|bataen|batayein)|"
     rf"लेकिन|मगर|परंतु|सिर्फ अगर|बजाय|शायद|पक्का नहीं|पहले (?:बताइए|बताओ|बताएं)){E}"
     rf"|{B}(?:haan|haa|han|ha|ji|theek hai|ok|okay|हां|जी|ठीक है)\W*\s+(?:par|pr|पर){E}",

@@ -206,3 +206,19 @@ def test_a_turn_in_its_scenarios_language(text, language, fits):
 )
 def test_a_message_that_tells_the_customer_something(message, tells):
     assert informs(message) is tells
+
+
+@pytest.mark.parametrize(
+    "reply, answer",
+    [
+        # A live customer's reply the oracle acted on (qualification run, 4 December 2026): "yes" is mentioned, not given.
+        ("Before I say yes, is TXNAMHZM7W3 the ₹4,620 UPI payment to Rosemary Kurian on 16 June 2026? And the rule?", "unclear"),
+        ("Okay, tell me first whether this is the right transaction.", "unclear"),
+        ("Yes, first tell me the penalty.", "unclear"),
+        ("Before I confirm, which account will the money go to?", "unclear"),
+        ("Yes please, go ahead before the cut-off.", "yes"),
+        ("Yes, go ahead. Tell me the reference number after.", "yes"),
+    ],
+)
+def test_a_yes_held_back_until_a_question_is_answered_is_no_go_ahead(reply, answer):
+    assert affirmation(reply) == answer
