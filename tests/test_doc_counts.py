@@ -184,11 +184,10 @@ def _simple(key: str, group: str = "n", scale: Callable[[Any], Any] = lambda v: 
 
 
 def _customer_conversations(match: re.Match[str]) -> list[tuple[float, float]]:
-    from tests.labelled.measure_customers import load
+    from tests.labelled.measure_customers import live_count, measured
 
-    items = [item for item in load() if item.labelled]
-    live = sum(item.data["variant"] == "live" for item in items)
-    return [(number(match["n"]), len(items)), (number(match["live"]), live)]
+    items = measured()
+    return [(number(match["n"]), len(items)), (number(match["live"]), live_count(items))]
 
 
 def _labelled_families(match: re.Match[str]) -> list[tuple[float, float]]:

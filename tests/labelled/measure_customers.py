@@ -59,6 +59,11 @@ class Labelled:
         return any(value is not None for value in self.data["labels"].values())
 
 
+def live_count(items: list[Labelled]) -> int:
+    """How many of the conversations were played live (the rest are twins)."""
+    return sum(item.data["variant"] == "live" for item in items)
+
+
 def problems(data: Mapping[str, Any], name: str) -> list[str]:
     """What is wrong with one conversation file's shape (empty: nothing)."""
     from tau_indian_bank.evaluation.customer import AUDITS
@@ -90,6 +95,11 @@ def load(folder: Path = FOLDER) -> list[Labelled]:
     if wrong:
         raise ValueError("; ".join(wrong))
     return found
+
+
+def measured(folder: Path = FOLDER) -> list[Labelled]:
+    """The conversations that carry labels: the ones the measure counts."""
+    return [item for item in load(folder) if item.labelled]
 
 
 @cache
@@ -161,7 +171,7 @@ def table(folder: Path = FOLDER) -> str:
             + "); nothing measured."
         )
     counted = scores(items)
-    live = sum(item.data["variant"] == "live" for item in items)
+    live = live_count(items)
     lines = [
         f"Customer audit on {len(items)} labelled conversations ({folder.name}/: {live} live, {len(items) - live} twins): "
         "positive = the label says the customer erred (fail); flagged = the check fails",
